@@ -1,0 +1,27 @@
+import fs from "node:fs";
+
+import { importFile } from "../../lib/ingestion/import-file";
+import { withStore } from "../store";
+
+export async function importCommand(file: string): Promise<void> {
+  if (!fs.existsSync(file)) throw new Error(`no such file: ${file}`);
+  await withStore(async (store) => {
+    let lastPrint = 0;
+    const summary = await importFile(store, file, {
+      onProgress: (p) => {
+        const now = Date.now();
+        if (now - lastPrint < 1000 && p.processed < p.total) return;
+        lastPrint = now;
+        const rate = Math.round(p.processed / Math.max(p.elapsedMs / 1000, 0.001));
+        process.stderr.write(`import: ${p.processed}/${p.total} records, ${p.inserted} new (${rate}/s)\n`);
+      },
+    });
+    for (const m of summary.malformed) process.stderr.write(`import: line ${m.line} skipped: ${m.reason}\n`);
+    const secs = summary.elapsedMs / 1000;
+    const rate = Math.round(summary.records / Math.max(secs, 0.001));
+    console.log(
+      `imported ${summary.inserted} new articles from ${summary.records} records in ${secs.toFixed(1)} s (${rate} records/s); ` +
+        `${summary.alreadyImported} already imported, ${summary.duplicates} duplicate URLs linked, ${summary.malformed.length} malformed lines skipped`,
+    );
+  });
+}

@@ -1,0 +1,59 @@
+import { Command, CommanderError } from "commander";
+
+import { exportAssignmentsCommand } from "./commands/export-assignments";
+import { importCommand } from "./commands/import";
+import { keysCreateCommand } from "./commands/keys-create";
+import { sourcesExportCommand, sourcesImportCommand, sourcesListCommand } from "./commands/sources";
+import { startCommand } from "./commands/start";
+
+/** The `lede` command line. Command names and output formats are relied on by scripts: keep them stable. */
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command("lede").description("Lede: self-hosted news intelligence").exitOverride();
+
+  program
+    .command("start")
+    .description("run the server and the ingestion worker")
+    .option("-p, --port <port>", "port to listen on (default: $PORT or 3000)")
+    .option("--dev", "run Next.js in development mode")
+    .action(startCommand);
+
+  program
+    .command("import")
+    .description("bulk-load articles from a JSON Lines file (.jsonl or .jsonl.gz)")
+    .argument("<file>")
+    .action(importCommand);
+
+  program
+    .command("export")
+    .description("export data")
+    .command("assignments")
+    .description("one JSON line per article: {id, url_hash, story_id}")
+    .option("-o, --out <file>", "write to a file instead of stdout")
+    .action(exportAssignmentsCommand);
+
+  const keys = program.command("keys").description("manage API keys");
+  keys
+    .command("create")
+    .description("create an API key (and its user and account if needed); prints the key once")
+    .requiredOption("--email <email>", "the key owner's email")
+    .option("--tier <tier>", "plan of the account: free, starter, pro or business")
+    .option("--scopes <scopes>", "comma-separated scopes (read is always included)", "read")
+    .option("--name <name>", "a name for the key", "default")
+    .action(keysCreateCommand);
+
+  const sources = program.command("sources").description("manage the source registry");
+  sources.command("import").description("register the feeds of an OPML file").argument("<file>").action(sourcesImportCommand);
+  sources.command("list").description("list sources with their feed health").option("--json", "JSON lines output").action(sourcesListCommand);
+  sources.command("export").description("write the registry as OPML").option("-o, --out <file>").action(sourcesExportCommand);
+
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      process.exitCode = e.exitCode;
+      return;
+    }
+    console.error(`lede: ${(e as Error).message}`);
+    process.exitCode = 1;
+  }
+}

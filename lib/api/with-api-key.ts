@@ -1,0 +1,212 @@
+import type { z } from "zod";
+
+import type { Plan } from "../db/types";
+import { DomainError, ValidationError } from "../errors";
+import type { VerifiedKey } from "../keys/verify-key";
+import { DEMO_REQUESTS_PER_MINUTE, PLAN_LIMITS } from "../plans";
+import { reserveCredits, resetsAt, type CreditCharge } from "../quota/credits";
+import { assertPlan, assertScope, authenticate } from "./auth";
+import { getApiDeps, type ApiDeps } from "./deps";
+import { newRequestId, toErrorResponse, zodToValidationError } from "./errors";
+import { queryObject } from "../validation/query";
+
+export const CORS_HEADERS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type",
+  "Access-Control-Expose-Headers":
+    "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Credits-Cost, X-Credits-Limit, X-Credits-Used, X-Credits-Grace, Retry-After, X-Request-Id, Deprecation",
+};
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Raw, unvalidated input, for the checks that run before validation (tier gates and credit cost). */
+export interface RawInput {
+  query: Record<string, string>;
+  body: unknown;
+}
+
+export interface ApiRouteOptions<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType> {
+  /** Route template for usage records, e.g. `/v1/stories/{id}`. */
+  route: string;
+  scope?: string;
+  minPlan?: Plan;
+  /** A plan needed by a feature the raw input asks for (e.g. include_embeddings → pro), with its name. */
+  featurePlan?: (raw: RawInput) => { plan: Plan; feature: string } | undefined;
+  cost?: number | ((raw: RawInput) => number);
+  /** False for endpoints the sandbox demo key may not use (contract §3.1). */
+  allowDemo?: boolean;
+  query?: Q;
+  body?: B;
+  params?: P;
+}
+
+export interface ApiHandlerArgs<Q, B, P> {
+  req: Request;
+  query: Q;
+  body: B;
+  params: P;
+  key: VerifiedKey;
+  deps: ApiDeps;
+  requestId: string;
+  now: number;
+}
+
+type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/**
+ * The one wrapper behind every metered /v1 route. It runs, in the contract's order (§4.2):
+ * auth → scope → tier → rate limit → quota → validation → handler, then maps errors and records usage.
+ * Credits are reserved atomically before the handler and refunded unless the response is a 2xx.
+ */
+export function withApiKey<
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+>(
+  opts: ApiRouteOptions<Q, B, P>,
+  handler: (args: ApiHandlerArgs<Out<Q>, Out<B>, Out<P>>) => Promise<unknown>,
+): (req: Request, ctx?: RouteContext) => Promise<Response> {
+  return async (req, routeCtx) => {
+    const started = performance.now();
+    const requestId = newRequestId();
+    const deps = await getApiDeps();
+    const now = deps.now?.() ?? Date.now();
+    const url = new URL(req.url);
+    const headers = new Headers({ "X-Request-Id": requestId, ...CORS_HEADERS });
+    let key: VerifiedKey | undefined;
+    let charge: CreditCharge | undefined;
+    let cost = 0;
+    let response: Response;
+    let bytes: number | undefined;
+    try {
+      const auth = await authenticate(req, url, deps);
+      key = auth.key;
+      if (auth.deprecated) headers.set("Deprecation", "true");
+      const raw: RawInput = { query: queryObject(url), body: undefined };
+      const bodyText = req.method === "POST" ? await readBody(req) : undefined;
+      if (bodyText !== undefined) raw.body = safeJson(bodyText);
+
+      assertScope(key, opts.scope ?? "read");
+      if (key.isDemo && opts.allowDemo === false) {
+        throw new DomainError("demo_key_restricted", 403, "the sandbox demo key cannot use this endpoint");
+      }
+      assertPlan(key, opts.minPlan);
+      const feature = opts.featurePlan?.(raw);
+      if (feature) assertPlan(key, feature.plan, feature.feature);
+
+      const rpm = key.isDemo ? DEMO_REQUESTS_PER_MINUTE : PLAN_LIMITS[key.account.plan].requestsPerMinute;
+      const rl = deps.limiter.hit(key.id, rpm, now);
+      headers.set("X-RateLimit-Limit", String(rl.limit));
+      headers.set("X-RateLimit-Remaining", String(rl.remaining));
+      headers.set("X-RateLimit-Reset", String(rl.resetSec));
+      if (!rl.allowed) {
+        throw new DomainError("rate_limited", 429, `rate limit of ${rpm} requests per minute exceeded`, { limit: rpm }, {
+          "Retry-After": String(rl.retryAfterSec),
+        });
+      }
+
+      cost = key.isDemo ? 0 : typeof opts.cost === "function" ? opts.cost(raw) : (opts.cost ?? 1);
+      charge = await reserveCredits(
+        deps.store.credits,
+        key.account.id,
+        PLAN_LIMITS[key.account.plan].monthlyCredits,
+        cost,
+        now,
+      );
+      if (!charge.ok) {
+        const retry = Math.max(1, Math.ceil((resetsAt(now) - now) / 1000));
+        throw new DomainError("quota_exhausted", 429, "monthly credits are used up, including the grace band", {
+          monthly_limit: charge.limit,
+          grace_limit: charge.grace,
+        }, { "Retry-After": String(retry) });
+      }
+
+      const params = parsePart(opts.params, routeCtx?.params ? await routeCtx.params : {}, false);
+      const query = parsePart(opts.query, raw.query, false);
+      if (opts.body && raw.body === BAD_JSON) throw new ValidationError("invalid_body", "the body is not valid JSON");
+      if (opts.body && (typeof raw.body !== "object" || raw.body === null || Array.isArray(raw.body))) {
+        throw new ValidationError("invalid_body", "the body must be a JSON object");
+      }
+      const body = parsePart(opts.body, raw.body, true);
+      const result = await handler({
+        req,
+        query: query as Out<Q>,
+        body: body as Out<B>,
+        params: params as Out<P>,
+        key,
+        deps,
+        requestId,
+        now,
+      });
+      if (result instanceof Response) response = result;
+      else {
+        const json = JSON.stringify(result);
+        bytes = Buffer.byteLength(json);
+        response = new Response(json, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+      }
+    } catch (e) {
+      response = toErrorResponse(e, requestId, deps.log);
+    }
+    const ok = response.status >= 200 && response.status < 300;
+    if (charge?.ok && !ok) await charge.refund();
+    for (const [k, v] of headers) if (!response.headers.has(k)) response.headers.set(k, v);
+    if (charge) {
+      const used = charge.ok && !ok ? charge.used - cost : charge.used;
+      response.headers.set("X-Credits-Cost", String(charge.ok && ok ? cost : 0));
+      response.headers.set("X-Credits-Limit", String(charge.limit));
+      response.headers.set("X-Credits-Used", String(used));
+      if (used >= charge.limit) response.headers.set("X-Credits-Grace", "true");
+    }
+    if (key) {
+      deps.usage.record({
+        keyId: key.id,
+        accountId: key.account.id,
+        ts: now,
+        endpoint: `${req.method} ${opts.route}`,
+        status: response.status,
+        bytes: bytes ?? (await bodyBytes(response)),
+        latencyMs: performance.now() - started,
+        credits: charge?.ok && ok ? cost : 0,
+      });
+    }
+    return response;
+  };
+}
+
+const BAD_JSON = Symbol("bad json");
+
+function safeJson(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return BAD_JSON;
+  }
+}
+
+async function readBody(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const buf = await req.arrayBuffer();
+  if (buf.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  return new TextDecoder().decode(buf);
+}
+
+const tooLarge = () => new DomainError("payload_too_large", 413, "the request body is larger than 1 MiB", { max: MAX_BODY_BYTES });
+
+function parsePart(schema: z.ZodType | undefined, raw: unknown, isBody: boolean): unknown {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  throw zodToValidationError(parsed.error, (raw ?? {}) as Record<string, unknown>, isBody);
+}
+
+async function bodyBytes(res: Response): Promise<number> {
+  try {
+    return (await res.clone().arrayBuffer()).byteLength;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+import { qBool, qEnum, qEnumDefault, qInt, qIntDefault } from "../validation/query";
+import type { Store } from "../db/store";
+import { CONTENT_STATUSES } from "../db/types";
+import { toApiArticle } from "./serialize";
+
+/** GET /v1/items query (contract §7.2). */
+export const ListItemsQuery = z.object({
+  limit: qIntDefault(20, { min: 1, max: 100 }),
+  offset: qIntDefault(0, { min: 0 }),
+  category: z.string().trim().toLowerCase().optional(),
+  keyword: z.string().optional(),
+  source: z.string().trim().optional(),
+  content_status: qEnum(CONTENT_STATUSES),
+  date_from: qInt({ min: 0 }),
+  date_to: qInt({ min: 0 }),
+  sort_by: qEnumDefault(["discovered", "published"], "discovered"),
+  sort_order: qEnumDefault(["asc", "desc"], "desc"),
+  include_embeddings: qBool(),
+  embedding_format: qEnumDefault(["json", "base64"], "json"),
+});
+export type ListItemsQuery = z.output<typeof ListItemsQuery>;
+
+/** Resolves a source filter given as decimal id, slug or name; an unknown source matches nothing. */
+export async function resolveSourceIds(store: Store, source: string): Promise<number[]> {
+  const byKey = /^\d+$/.test(source) ? await store.sources.get(Number(source)) : await store.sources.get(source);
+  const found = byKey ?? (await store.sources.findByName(source));
+  return found ? [found.id] : [];
+}
+
+export async function listItems(store: Store, q: ListItemsQuery) {
+  const { items, total } = await store.articles.list({
+    limit: q.limit,
+    offset: q.offset,
+    category: q.category,
+    keyword: q.keyword || undefined,
+    sourceIds: q.source ? await resolveSourceIds(store, q.source) : undefined,
+    contentStatus: q.content_status,
+    dateFrom: q.date_from,
+    dateTo: q.date_to,
+    sortBy: q.sort_by,
+    sortOrder: q.sort_order,
+  });
+  // Vectors arrive with enrichment; until an article has one, `embedding` is null (contract §6.15).
+  const shape = q.include_embeddings
+    ? (a: (typeof items)[number]) => ({ ...toApiArticle(a), embedding: null, embedding_model: a.embeddingModel })
+    : toApiArticle;
+  return { items: items.map(shape), total, offset: q.offset, limit: q.limit };
+}

@@ -1,0 +1,10 @@
+import * as m001 from "./001-initial";
+
+export interface Migration {
+  version: number;
+  name: string;
+  up: string;
+}
+
+/** Every schema migration, in order. Append only: an applied migration is never edited. */
+export const migrations: Migration[] = [{ version: 1, name: "initial", up: m001.up }];

@@ -1,0 +1,195 @@
+import type { Db } from "../open-db";
+import type { AccountRepo, CreditRepo, KeyRepo, UsageRepo } from "../store";
+import type { Account, ApiKey, Plan, User } from "../types";
+
+interface AccountRow {
+  id: number;
+  name: string;
+  plan: Plan;
+  is_demo: number;
+  created_at: number;
+}
+interface UserRow {
+  id: number;
+  email: string;
+  name: string | null;
+  password_hash: string | null;
+  account_id: number;
+  created_at: number;
+}
+interface KeyRow {
+  id: string;
+  account_id: number;
+  name: string;
+  key_hash: string;
+  prefix: string;
+  scopes: string;
+  created_at: number;
+  last_used_at: number | null;
+  expires_at: number | null;
+  revoked_at: number | null;
+}
+
+const toAccount = (r: AccountRow): Account => ({
+  id: r.id,
+  name: r.name,
+  plan: r.plan,
+  isDemo: r.is_demo === 1,
+  createdAt: r.created_at,
+});
+const toUser = (r: UserRow): User => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  passwordHash: r.password_hash,
+  accountId: r.account_id,
+  createdAt: r.created_at,
+});
+const toKey = (r: KeyRow): ApiKey => ({
+  id: r.id,
+  accountId: r.account_id,
+  name: r.name,
+  keyHash: r.key_hash,
+  prefix: r.prefix,
+  scopes: r.scopes.split(",").filter(Boolean),
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+});
+
+export function sqliteAccountRepo(db: Db, now: () => number = Date.now): AccountRepo {
+  const getAccount = db.prepare("SELECT * FROM accounts WHERE id = ?");
+  const createTx = db.transaction(
+    (input: { email: string; name?: string | null; plan: Plan; passwordHash?: string | null }) => {
+      const at = now();
+      const acc = db
+        .prepare("INSERT INTO accounts (name, plan, created_at) VALUES (?, ?, ?)")
+        .run(input.name ?? input.email, input.plan, at);
+      const user = db
+        .prepare("INSERT INTO users (email, name, password_hash, account_id, created_at) VALUES (?, ?, ?, ?, ?)")
+        .run(input.email, input.name ?? null, input.passwordHash ?? null, acc.lastInsertRowid, at);
+      return {
+        account: toAccount(getAccount.get(acc.lastInsertRowid) as AccountRow),
+        user: toUser(db.prepare("SELECT * FROM users WHERE id = ?").get(user.lastInsertRowid) as UserRow),
+      };
+    },
+  );
+  const demoTx = db.transaction(() => {
+    const row = db.prepare("SELECT * FROM accounts WHERE is_demo = 1 ORDER BY id LIMIT 1").get() as
+      | AccountRow
+      | undefined;
+    if (row) return toAccount(row);
+    const info = db
+      .prepare("INSERT INTO accounts (name, plan, is_demo, created_at) VALUES ('Sandbox demo', 'free', 1, ?)")
+      .run(now());
+    return toAccount(getAccount.get(info.lastInsertRowid) as AccountRow);
+  });
+  return {
+    async createWithUser(input) {
+      return createTx.immediate(input);
+    },
+    async findUserByEmail(email) {
+      const r = db.prepare("SELECT * FROM users WHERE email = ?").get(email) as UserRow | undefined;
+      return r ? toUser(r) : null;
+    },
+    async get(id) {
+      const r = getAccount.get(id) as AccountRow | undefined;
+      return r ? toAccount(r) : null;
+    },
+    async setPlan(id, plan) {
+      db.prepare("UPDATE accounts SET plan = ? WHERE id = ?").run(plan, id);
+    },
+    async ensureDemoAccount() {
+      return demoTx.immediate();
+    },
+  };
+}
+
+export function sqliteKeyRepo(db: Db): KeyRepo {
+  const byHash = db.prepare(
+    `SELECT k.*, a.id AS a_id, a.name AS a_name, a.plan AS a_plan, a.is_demo AS a_is_demo, a.created_at AS a_created_at
+     FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
+  );
+  const touch = db.prepare("UPDATE api_keys SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?");
+  const touchTx = db.transaction((m: Map<string, number>) => {
+    for (const [id, at] of m) touch.run(at, id);
+  });
+  return {
+    async insert(k) {
+      db.prepare(
+        `INSERT INTO api_keys (id, account_id, name, key_hash, prefix, scopes, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(k.id, k.accountId, k.name, k.keyHash, k.prefix, k.scopes.join(","), k.createdAt, k.expiresAt);
+    },
+    async findByHash(hash) {
+      const r = byHash.get(hash) as
+        | (KeyRow & { a_id: number; a_name: string; a_plan: Plan; a_is_demo: number; a_created_at: number })
+        | undefined;
+      if (!r) return null;
+      return {
+        ...toKey(r),
+        account: toAccount({ id: r.a_id, name: r.a_name, plan: r.a_plan, is_demo: r.a_is_demo, created_at: r.a_created_at }),
+      };
+    },
+    async list(accountId) {
+      const rows = db
+        .prepare("SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at DESC, id")
+        .all(accountId) as KeyRow[];
+      return rows.map(toKey);
+    },
+    async revoke(accountId, keyId, at) {
+      return (
+        db
+          .prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL")
+          .run(at, keyId, accountId).changes > 0
+      );
+    },
+    async touch(m) {
+      touchTx.immediate(m);
+    },
+  };
+}
+
+export function sqliteCreditRepo(db: Db): CreditRepo {
+  // One statement both checks and charges, so concurrent requests (or processes) can never overspend.
+  const reserve = db.prepare(
+    `INSERT INTO credit_usage (account_id, month, used) SELECT @account, @month, @cost WHERE @cost <= @ceiling
+     ON CONFLICT(account_id, month) DO UPDATE SET used = used + @cost WHERE used + @cost <= @ceiling
+     RETURNING used`,
+  );
+  return {
+    async reserve(accountId, month, cost, ceiling) {
+      const r = reserve.get({ account: accountId, month, cost, ceiling }) as { used: number } | undefined;
+      return r ? r.used : null;
+    },
+    async refund(accountId, month, cost) {
+      db.prepare("UPDATE credit_usage SET used = MAX(0, used - ?) WHERE account_id = ? AND month = ?").run(
+        cost,
+        accountId,
+        month,
+      );
+    },
+    async used(accountId, month) {
+      const r = db.prepare("SELECT used FROM credit_usage WHERE account_id = ? AND month = ?").get(accountId, month) as
+        | { used: number }
+        | undefined;
+      return r?.used ?? 0;
+    },
+  };
+}
+
+export function sqliteUsageRepo(db: Db): UsageRepo {
+  const insert = db.prepare(
+    `INSERT INTO usage_records (key_id, account_id, ts, endpoint, status, bytes, latency_ms, credits)
+     VALUES (@keyId, @accountId, @ts, @endpoint, @status, @bytes, @latencyMs, @credits)`,
+  );
+  const tx = db.transaction((records: Parameters<UsageRepo["insertMany"]>[0]) => {
+    for (const r of records) insert.run(r);
+  });
+  return {
+    async insertMany(records) {
+      if (records.length) tx.immediate(records);
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import type { Db } from "../open-db";
+import type { ArticleListQuery, ArticleRepo, IngestResult } from "../store";
+import type { Article, ContentStatus, EventDraft, NewArticle } from "../types";
+import { appendEvent } from "./event-repo";
+
+const SELECT = `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
+  FROM articles a JOIN sources s ON s.id = a.source_id`;
+
+interface Row {
+  id: number;
+  url_hash: string;
+  url: string;
+  canonical_url: string;
+  title: string;
+  slug: string;
+  source_id: number;
+  source_name: string;
+  source_slug: string;
+  source_language: string | null;
+  category: string;
+  language: string | null;
+  published_at: number;
+  discovered_at: number;
+  excerpt: string | null;
+  image_url: string | null;
+  content_status: ContentStatus;
+  headline_summary: string | null;
+  story_id: number | null;
+  duplicate_of: number | null;
+  embedding_model: string | null;
+}
+
+export function toArticle(r: Row): Article {
+  return {
+    id: r.id,
+    urlHash: r.url_hash,
+    url: r.url,
+    canonicalUrl: r.canonical_url,
+    title: r.title,
+    slug: r.slug,
+    sourceId: r.source_id,
+    sourceName: r.source_name,
+    sourceSlug: r.source_slug,
+    sourceLanguage: r.source_language,
+    category: r.category,
+    language: r.language,
+    publishedAt: r.published_at,
+    discoveredAt: r.discovered_at,
+    excerpt: r.excerpt,
+    imageUrl: r.image_url,
+    contentStatus: r.content_status,
+    headlineSummary: r.headline_summary,
+    storyId: r.story_id,
+    duplicateOf: r.duplicate_of,
+    embeddingModel: r.embedding_model,
+  };
+}
+
+export function sqliteArticleRepo(db: Db): ArticleRepo {
+  const byHash = db.prepare(`${SELECT} WHERE a.url_hash = ?`);
+  const byId = db.prepare(`${SELECT} WHERE a.id = ?`);
+  const bySlug = db.prepare(`${SELECT} WHERE a.slug = ? ORDER BY a.id DESC LIMIT 1`);
+  const insert = db.prepare(`INSERT INTO articles (url_hash, url, canonical_url, title, slug, source_id, category,
+      language, published_at, discovered_at, excerpt, image_url)
+    VALUES (@urlHash, @url, @canonicalUrl, @title, @slug, @sourceId, @category, @language, @publishedAt,
+      @discoveredAt, @excerpt, @imageUrl)
+    ON CONFLICT(url_hash) DO NOTHING`);
+  const insertFts = db.prepare("INSERT INTO articles_fts (rowid, title, excerpt, body) VALUES (?, ?, ?, '')");
+  const insertRecord = db.prepare(
+    "INSERT INTO import_records (external_id, article_id) VALUES (?, ?) ON CONFLICT(external_id) DO NOTHING",
+  );
+
+  const ingestTx = db.transaction((articles: NewArticle[], event: (a: Article) => EventDraft): IngestResult => {
+    const inserted: Article[] = [];
+    const existing: Article[] = [];
+    for (const input of articles) {
+      const info = insert.run({ ...input, excerpt: input.excerpt ?? null, imageUrl: input.imageUrl ?? null });
+      const row = (info.changes > 0 ? byId.get(info.lastInsertRowid) : byHash.get(input.urlHash)) as Row;
+      const article = toArticle(row);
+      if (input.externalId !== undefined) insertRecord.run(input.externalId, article.id);
+      if (info.changes === 0) {
+        existing.push(article);
+        continue;
+      }
+      insertFts.run(article.id, article.title, article.excerpt ?? "");
+      appendEvent(db, event(article));
+      inserted.push(article);
+    }
+    return { inserted, existing };
+  });
+
+  return {
+    async ingest(articles, event) {
+      return ingestTx.immediate(articles, event);
+    },
+    async getByHash(urlHash) {
+      const r = byHash.get(urlHash) as Row | undefined;
+      return r ? toArticle(r) : null;
+    },
+    async getBySlug(slug) {
+      const r = bySlug.get(slug) as Row | undefined;
+      return r ? toArticle(r) : null;
+    },
+    async list(q) {
+      return listArticles(db, q);
+    },
+    async count() {
+      return (db.prepare("SELECT COUNT(*) AS n FROM articles").get() as { n: number }).n;
+    },
+    async knownExternalIds(ids) {
+      const known = new Set<string>();
+      const stmt = db.prepare("SELECT external_id FROM import_records WHERE external_id = ?").pluck();
+      for (const id of ids) if (stmt.get(id) !== undefined) known.add(id);
+      return known;
+    },
+    async *exportAssignments() {
+      const stmt = db.prepare(`SELECT r.external_id AS externalId, a.url_hash AS urlHash, a.story_id AS storyId
+        FROM articles a LEFT JOIN import_records r ON r.article_id = a.id ORDER BY a.id, r.rowid`);
+      for (const row of stmt.iterate()) yield row as { externalId: string | null; urlHash: string; storyId: number | null };
+    },
+  };
+}
+
+function listArticles(db: Db, q: ArticleListQuery): { items: Article[]; total: number } {
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  const field = q.sortBy === "published" ? "a.published_at" : "a.discovered_at";
+  if (q.category) (where.push("a.category = @category"), (params.category = q.category));
+  if (q.contentStatus) (where.push("a.content_status = @status"), (params.status = q.contentStatus));
+  if (q.keyword) {
+    // instr over lower() is a plain substring match: LIKE would treat % and _ in the keyword as wildcards.
+    where.push("instr(lower(a.title), @keyword) > 0");
+    params.keyword = q.keyword.toLowerCase();
+  }
+  if (q.sourceIds) where.push(`a.source_id IN (${q.sourceIds.map((id) => Number(id)).join(",") || "NULL"})`);
+  if (q.dateFrom !== undefined) (where.push(`${field} >= @from`), (params.from = q.dateFrom));
+  if (q.dateTo !== undefined) (where.push(`${field} <= @to`), (params.to = q.dateTo));
+  const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const dir = q.sortOrder === "asc" ? "ASC" : "DESC";
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM articles a ${clause}`).get(params) as { n: number }).n;
+  const rows = db
+    .prepare(`${SELECT} ${clause} ORDER BY ${field} ${dir}, a.id DESC LIMIT @limit OFFSET @offset`)
+    .all({ ...params, limit: q.limit, offset: q.offset }) as Row[];
+  return { items: rows.map(toArticle), total };
+}

@@ -1,0 +1,26 @@
+import { openDb, type Db } from "../open-db";
+import type { Store } from "../store";
+import { sqliteAccountRepo, sqliteCreditRepo, sqliteKeyRepo, sqliteUsageRepo } from "./account-repo";
+import { sqliteArticleRepo } from "./article-repo";
+import { sqliteEventRepo } from "./event-repo";
+import { sqliteSourceRepo } from "./source-repo";
+
+export interface SqliteStore extends Store {
+  db: Db;
+}
+
+/** The embedded store: one SQLite file under the data directory. */
+export function createSqliteStore(dataDir: string): SqliteStore {
+  const db = openDb({ dataDir });
+  return {
+    db,
+    sources: sqliteSourceRepo(db),
+    articles: sqliteArticleRepo(db),
+    events: sqliteEventRepo(db),
+    accounts: sqliteAccountRepo(db),
+    keys: sqliteKeyRepo(db),
+    credits: sqliteCreditRepo(db),
+    usage: sqliteUsageRepo(db),
+    close: () => db.close(),
+  };
+}

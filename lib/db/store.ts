@@ -1,0 +1,128 @@
+// Repository interfaces: domain code talks to these, never to SQL. Each method that writes several rows is
+// atomic on its own, so domain code never holds a transaction open across an await. The SQLite
+// implementation sits in ./sqlite; a PostgreSQL one can be added beside it.
+import type {
+  Account,
+  ApiKey,
+  Article,
+  EventDraft,
+  Feed,
+  NewArticle,
+  NewSource,
+  Plan,
+  Source,
+  StoredEvent,
+  UsageRecord,
+  User,
+} from "./types";
+
+export interface FeedHealthUpdate {
+  ok: boolean;
+  at: number;
+  nextPollAt: number;
+  intervalMs: number;
+  etag?: string | null;
+  lastModified?: string | null;
+  error?: string;
+  newItems?: number;
+  articlesPerDay?: number;
+}
+
+export interface SourceRepo {
+  /** Inserts or returns the source with this slug (existing rows are left as they are). */
+  ensure(source: NewSource): Promise<Source>;
+  addFeed(sourceId: number, url: string, opts?: { title?: string | null; category?: string | null }): Promise<Feed>;
+  get(idOrSlug: number | string): Promise<Source | null>;
+  findByName(name: string): Promise<Source | null>;
+  list(): Promise<Array<Source & { articleCount: number }>>;
+  feeds(sourceId?: number): Promise<Feed[]>;
+  dueFeeds(now: number, limit: number): Promise<Array<Feed & { source: Source }>>;
+  recordPoll(feedId: number, update: FeedHealthUpdate): Promise<void>;
+  count(): Promise<number>;
+}
+
+export interface ArticleListQuery {
+  limit: number;
+  offset: number;
+  category?: string;
+  keyword?: string;
+  sourceIds?: number[];
+  contentStatus?: string;
+  dateFrom?: number;
+  dateTo?: number;
+  sortBy: "discovered" | "published";
+  sortOrder: "asc" | "desc";
+}
+
+export interface IngestResult {
+  /** Articles stored by this call, in input order. */
+  inserted: Article[];
+  /** Inputs whose canonical URL was already stored (the existing article). */
+  existing: Article[];
+}
+
+export interface ArticleRepo {
+  /**
+   * Stores the articles that are new by url_hash and appends one event per new article, in one transaction:
+   * an article is never stored without its `item.new`, nor announced twice.
+   */
+  ingest(articles: NewArticle[], event: (a: Article) => EventDraft): Promise<IngestResult>;
+  getByHash(urlHash: string): Promise<Article | null>;
+  getBySlug(slug: string): Promise<Article | null>;
+  list(q: ArticleListQuery): Promise<{ items: Article[]; total: number }>;
+  count(): Promise<number>;
+  /** Imported records already stored, among these external ids. */
+  knownExternalIds(ids: string[]): Promise<Set<string>>;
+  /** One row per imported record (its external id) and per other article (external id null). */
+  exportAssignments(): AsyncIterable<{ externalId: string | null; urlHash: string; storyId: number | null }>;
+}
+
+export interface EventRepo {
+  append(draft: EventDraft): Promise<StoredEvent>;
+  /** Events with id > afterId, oldest first. */
+  after(afterId: number, limit: number): Promise<StoredEvent[]>;
+  lastId(): Promise<number>;
+  /** Deletes events older than `before` in batches; returns how many were removed. */
+  prune(before: number, batch: number): Promise<number>;
+}
+
+export interface AccountRepo {
+  createWithUser(input: { email: string; name?: string | null; plan: Plan; passwordHash?: string | null }): Promise<{
+    account: Account;
+    user: User;
+  }>;
+  findUserByEmail(email: string): Promise<User | null>;
+  get(accountId: number): Promise<Account | null>;
+  setPlan(accountId: number, plan: Plan): Promise<void>;
+  ensureDemoAccount(): Promise<Account>;
+}
+
+export interface KeyRepo {
+  insert(key: Omit<ApiKey, "lastUsedAt" | "revokedAt">): Promise<void>;
+  findByHash(hash: string): Promise<(ApiKey & { account: Account }) | null>;
+  list(accountId: number): Promise<ApiKey[]>;
+  revoke(accountId: number, keyId: string, at: number): Promise<boolean>;
+  touch(keyIds: Map<string, number>): Promise<void>;
+}
+
+export interface CreditRepo {
+  /** Atomically adds `cost` if the total stays within `ceiling`; returns the new total, or null if refused. */
+  reserve(accountId: number, month: string, cost: number, ceiling: number): Promise<number | null>;
+  refund(accountId: number, month: string, cost: number): Promise<void>;
+  used(accountId: number, month: string): Promise<number>;
+}
+
+export interface UsageRepo {
+  insertMany(records: UsageRecord[]): Promise<void>;
+}
+
+export interface Store {
+  sources: SourceRepo;
+  articles: ArticleRepo;
+  events: EventRepo;
+  accounts: AccountRepo;
+  keys: KeyRepo;
+  credits: CreditRepo;
+  usage: UsageRepo;
+  close(): void;
+}

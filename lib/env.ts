@@ -1,0 +1,48 @@
+import path from "node:path";
+
+import { z } from "zod";
+
+const Bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes" || v === "on");
+
+/** Every environment variable Lede reads, parsed once. `.env.example` documents each. */
+export const EnvSchema = z.object({
+  LEDE_DATA_DIR: z.string().default("./data"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  LEDE_ROLE: z.enum(["all", "server", "worker"]).default("all"),
+  LEDE_POLL_FEEDS: Bool.default(false),
+  LEDE_SEED_DEFAULT_SOURCES: Bool.default(true),
+  LEDE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  LEDE_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  LEDE_USER_AGENT: z.string().optional(),
+  LEDE_DEMO_KEY: z
+    .string()
+    .regex(/^lede_test_[0-9a-f]{64}$/)
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`invalid environment: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
+
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+export function dataDir(e: Pick<Env, "LEDE_DATA_DIR"> = env()): string {
+  return path.resolve(e.LEDE_DATA_DIR);
+}

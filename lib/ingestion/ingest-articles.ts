@@ -1,0 +1,28 @@
+import { toRealtimeItem } from "../articles/serialize";
+import type { IngestResult, Store } from "../db/store";
+import type { Article, EventDraft, NewArticle } from "../db/types";
+
+export interface IngestContext {
+  store: Store;
+  /** Called after a commit that appended events, so live subscribers hear of them at once. */
+  onAppended?: () => void;
+}
+
+/** The `item.new` event for a newly stored article. Its time is the article's discovery time. */
+export function itemNewEvent(a: Article): EventDraft {
+  return {
+    ts: a.discoveredAt,
+    type: "item.new",
+    clusterId: a.storyId ?? 0,
+    articleId: a.id,
+    payload: (id) => ({ type: "item.new", id, ts: a.discoveredAt, data: toRealtimeItem(a) }),
+  };
+}
+
+/** Stores new articles and announces each once; articles whose canonical URL is known are returned as existing. */
+export async function ingestArticles(ctx: IngestContext, articles: NewArticle[]): Promise<IngestResult> {
+  if (articles.length === 0) return { inserted: [], existing: [] };
+  const result = await ctx.store.articles.ingest(articles, itemNewEvent);
+  if (result.inserted.length > 0) ctx.onAppended?.();
+  return result;
+}

@@ -1,0 +1,87 @@
+import { toCategory } from "../categories";
+import type { NewArticle, Source } from "../db/types";
+import { articleSlug } from "../text/kebab";
+import { htmlToText, truncateText } from "../text/html";
+import { canonicalizeUrl, urlHash } from "./canonical-url";
+
+/** An article as a feed or an import file gives it: untrusted, possibly relative, possibly HTML. */
+export interface RawArticle {
+  url: string | null;
+  title: string | null;
+  published?: number | string | null;
+  summary?: string | null;
+  imageUrl?: string | null;
+  categories?: string[];
+  language?: string | null;
+  externalId?: string;
+}
+
+export interface NormalizeContext {
+  source: Source;
+  /** Resolves relative links (the feed's own URL or its channel link). */
+  baseUrl?: string;
+  /** When Lede saw the article: the wall clock for fetched feeds, the article's own time for imports. */
+  discoveredAt: number;
+}
+
+export class InvalidArticleError extends Error {}
+
+export const MAX_TITLE_CHARS = 500;
+export const MAX_EXCERPT_CHARS = 500;
+
+/** Parses a publisher date: epoch seconds or ms, ISO 8601, RFC 822. Unparseable or absent → 0 (contract §6.1). */
+export function parsePublished(value: number | string | null | undefined): number {
+  if (value === null || value === undefined || value === "") return 0;
+  if (typeof value === "number" || /^\d+$/.test(value.trim())) {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) return 0;
+    return n < 1e11 ? Math.round(n * 1000) : Math.round(n);
+  }
+  const ms = Date.parse(value.trim().replace(/\s+/g, " "));
+  return Number.isFinite(ms) && ms > 0 ? ms : 0;
+}
+
+/** Turns a raw article into one ready to store. Throws InvalidArticleError when it has no usable URL or title. */
+export function normalizeArticle(raw: RawArticle, ctx: NormalizeContext): NewArticle {
+  const title = truncateText(htmlToText(raw.title ?? ""), MAX_TITLE_CHARS);
+  if (!title) throw new InvalidArticleError("article has no title");
+  if (!raw.url) throw new InvalidArticleError("article has no URL");
+  let canonicalUrl: string;
+  let url: string;
+  try {
+    url = new URL(raw.url.trim(), ctx.baseUrl).toString();
+    canonicalUrl = canonicalizeUrl(url);
+  } catch (e) {
+    throw new InvalidArticleError(`article URL is not valid: ${(e as Error).message}`);
+  }
+  const hash = urlHash(canonicalUrl);
+  let publishedAt = parsePublished(raw.published);
+  // A date far in the future is a publisher's time-zone or typing error; it would pin the article on top.
+  if (publishedAt > ctx.discoveredAt + 10 * 60_000) publishedAt = ctx.discoveredAt;
+  const excerpt = raw.summary ? truncateText(htmlToText(raw.summary), MAX_EXCERPT_CHARS) : "";
+  const category =
+    (raw.categories ?? []).map(toCategory).find((c) => c !== null) ?? toCategory(ctx.source.category) ?? "world";
+  let imageUrl: string | null = null;
+  if (raw.imageUrl) {
+    try {
+      imageUrl = new URL(raw.imageUrl.trim(), url).toString();
+    } catch {
+      imageUrl = null;
+    }
+  }
+  return {
+    urlHash: hash,
+    url,
+    canonicalUrl,
+    title,
+    slug: articleSlug(title, hash),
+    sourceId: ctx.source.id,
+    category,
+    language: raw.language?.slice(0, 2).toLowerCase() || ctx.source.language,
+    publishedAt,
+    discoveredAt: ctx.discoveredAt,
+    excerpt: excerpt || null,
+    imageUrl,
+    ...(raw.externalId !== undefined ? { externalId: raw.externalId } : {}),
+  };
+}

@@ -1,0 +1,23 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { createSqliteStore, type SqliteStore } from "../db/sqlite/sqlite-store";
+
+/** A real store in a fresh temporary data directory, removed by `cleanup`. */
+export function tempStore(): SqliteStore & { dir: string; cleanup(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lede-test-"));
+  const store = createSqliteStore(dir);
+  return {
+    ...store,
+    dir,
+    cleanup() {
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function tempDir(prefix = "lede-test-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}

@@ -1,0 +1,104 @@
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import next from "next";
+
+import { createAppContext, setAppContext, type AppContext } from "./lib/context";
+import type { Env } from "./lib/env";
+import { IngestWorker } from "./lib/ingestion/worker";
+import { seedDefaultSources } from "./lib/sources/default-sources";
+
+export interface StartOptions {
+  env: Env;
+  dev?: boolean;
+}
+
+export interface RunningServer {
+  ctx: AppContext;
+  port: number | null;
+  close(): Promise<void>;
+}
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * One process, one port: Next.js pages and /v1 route handlers, the WebSocket upgrade on /ws, and the ingestion
+ * worker. LEDE_ROLE=server runs it without the worker, LEDE_ROLE=worker runs the worker alone.
+ */
+export async function startServer({ env, dev = false }: StartOptions): Promise<RunningServer> {
+  const ctxPromise = createAppContext(env);
+  setAppContext(ctxPromise);
+  const ctx = await ctxPromise;
+  const log = ctx.log;
+  if (env.LEDE_SEED_DEFAULT_SOURCES) {
+    const seeded = await seedDefaultSources(ctx.store);
+    log.info({ sources: seeded.sources, feeds: seeded.feeds }, "default source registry checked");
+  }
+  await ctx.tailer.start();
+
+  let worker: IngestWorker | undefined;
+  if (env.LEDE_ROLE !== "server") {
+    if (env.LEDE_POLL_FEEDS) {
+      worker = new IngestWorker({
+        store: ctx.store,
+        log,
+        concurrency: env.LEDE_WORKER_CONCURRENCY,
+        perHostConcurrency: env.LEDE_PER_HOST_CONCURRENCY,
+        userAgent: env.LEDE_USER_AGENT,
+        onAppended: () => void ctx.tailer.poke(),
+      });
+      worker.start();
+      log.info("ingestion worker polling feeds");
+    } else {
+      log.info("feed polling is off (set LEDE_POLL_FEEDS=true to poll the registered feeds)");
+    }
+  }
+
+  let server: http.Server | undefined;
+  let port: number | null = null;
+  if (env.LEDE_ROLE !== "worker") {
+    const app = next({ dev, dir: ROOT, hostname: env.HOST, port: env.PORT });
+    await app.prepare();
+    const handle = app.getRequestHandler();
+    server = http.createServer((req, res) => {
+      handle(req, res).catch((err: unknown) => {
+        log.error({ err }, "request handler failed");
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    });
+    const upgrade = app.getUpgradeHandler();
+    server.on("upgrade", (req, socket, head) => {
+      // /ws is the live feed (its gateway lands with the real-time work); other upgrades are Next's (dev HMR).
+      if (new URL(req.url ?? "/", "http://x").pathname === "/ws") {
+        socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n");
+        return;
+      }
+      void upgrade(req, socket, head);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server?.once("error", reject);
+      server?.listen(env.PORT, env.HOST, () => resolve());
+    });
+    const addr = server.address();
+    port = typeof addr === "object" && addr ? addr.port : env.PORT;
+    log.info({ port, host: env.HOST, role: env.LEDE_ROLE, data_dir: ctx.dataDir }, `Lede listening on http://localhost:${port}`);
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    ctx,
+    port,
+    close() {
+      closing ??= (async () => {
+        if (server) {
+          server.closeIdleConnections?.();
+          await new Promise<void>((r) => server?.close(() => r()));
+        }
+        await worker?.stop();
+        await ctx.close();
+      })();
+      return closing;
+    },
+  };
+}
