@@ -83,8 +83,9 @@ interface MediaLike {
 interface AtomLike {
   title?: { value?: string } | string;
   links?: Array<{ href?: string; rel?: string }>;
-  lang?: string;
+  xml?: { lang?: string };
   entries?: Array<{
+    xml?: { lang?: string };
     id?: string;
     title?: { value?: string } | string;
     links?: Array<{ href?: string; rel?: string; type?: string }>;
@@ -158,7 +159,7 @@ function fromAtom(f: AtomLike): ParsedFeed {
     format: "atom",
     title: textOf(f.title),
     link: pickLink(f.links),
-    language: f.lang ?? null,
+    language: f.xml?.lang ?? null,
     entries: (f.entries ?? []).map((e) => ({
       title: textOf(e.title),
       link: pickLink(e.links),
@@ -168,7 +169,7 @@ function fromAtom(f: AtomLike): ParsedFeed {
       imageUrl:
         e.links?.find((l) => l.rel === "enclosure" && l.type?.startsWith("image/"))?.href ?? mediaImage(e.media) ?? null,
       categories: (e.categories ?? []).map((c) => c.label ?? c.term ?? "").filter(Boolean),
-      language: f.lang ?? null,
+      language: e.xml?.lang ?? f.xml?.lang ?? null,
     })),
   };
 }

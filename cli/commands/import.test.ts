@@ -1,0 +1,119 @@
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { tempDir } from "@/lib/testing/temp-store";
+
+const BIN = fileURLToPath(new URL("../../bin/lede.mjs", import.meta.url));
+const N = 30_000;
+let dir: string;
+let file: string;
+
+beforeAll(() => {
+  dir = tempDir("lede-import-");
+  file = path.join(dir, "articles.jsonl");
+  const day = Date.UTC(2014, 5, 13);
+  const lines: string[] = [];
+  for (let i = 0; i < N; i++) {
+    lines.push(JSON.stringify({ id: `a${i}`, title: `Headline number ${i}`, url: `https://wire${i % 7}.test/story/${i}`, published_at: day + i * 1000, source: `Wire ${i % 7}`, category: "b" }));
+  }
+  fs.writeFileSync(file, lines.join("\n"));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function counts(dataDir: string) {
+  const db = new Database(path.join(dataDir, "lede.db"), { readonly: true });
+  try {
+    const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    return {
+      articles: one("SELECT COUNT(*) AS n FROM articles"),
+      distinctHashes: one("SELECT COUNT(DISTINCT url_hash) AS n FROM articles"),
+      records: one("SELECT COUNT(*) AS n FROM import_records"),
+      events: one("SELECT COUNT(*) AS n FROM events WHERE type = 'item.new'"),
+      eventArticles: one("SELECT COUNT(DISTINCT article_id) AS n FROM events WHERE type = 'item.new'"),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+describe("lede import", () => {
+  it("survives kill -9 mid-import: a re-run leaves no duplicate and no missing article", async () => {
+    const dataDir = path.join(dir, "crash");
+    const env = { ...process.env, LEDE_DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+    const child = spawn(process.execPath, [BIN, "import", file], { env, stdio: ["ignore", "pipe", "pipe"] });
+    await new Promise<void>((resolve, reject) => {
+      let seen = 0;
+      child.stderr.on("data", (chunk: Buffer) => {
+        // Kill after a few committed batches, while the import is still running.
+        if (/import: \d+\/\d+/.test(chunk.toString()) && ++seen >= 1) {
+          setTimeout(() => child.kill("SIGKILL"), 150);
+          resolve();
+        }
+      });
+      child.on("exit", () => resolve());
+      child.on("error", reject);
+    });
+    await new Promise((r) => child.once("exit", r));
+    const partial = counts(dataDir);
+    expect(partial.articles).toBeGreaterThan(0);
+    expect(partial.articles).toBeLessThan(N);
+    // Batches commit whole: every stored article has exactly one item.new and one import record.
+    expect(partial.events).toBe(partial.articles);
+    expect(partial.records).toBe(partial.articles);
+
+    const rerun = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
+    expect(rerun.status).toBe(0);
+    expect(rerun.stdout).toMatch(new RegExp(`imported ${N - partial.articles} new articles from ${N} records`));
+    expect(counts(dataDir)).toEqual({ articles: N, distinctHashes: N, records: N, events: N, eventArticles: N });
+  });
+
+  it("prints progress and a summary, and adds nothing on a second run", () => {
+    const dataDir = path.join(dir, "twice");
+    const env = { ...process.env, LEDE_DATA_DIR: dataDir };
+    const first = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
+    expect(first.status).toBe(0);
+    expect(first.stderr).toMatch(new RegExp(`import: ${N}/${N} records, ${N} new \\(\\d+/s\\)`));
+    expect(first.stdout).toMatch(new RegExp(`imported ${N} new articles from ${N} records`));
+    const second = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
+    expect(second.stdout).toMatch(new RegExp(`imported 0 new articles from ${N} records .* ${N} already imported`));
+    const exported = spawnSync(process.execPath, [BIN, "export", "assignments"], { env, encoding: "utf8", maxBuffer: 64 << 20 });
+    const lines = exported.stdout.trim().split("\n");
+    expect(lines).toHaveLength(N);
+    expect(JSON.parse(lines[0]!)).toEqual({ id: "a0", url_hash: expect.stringMatching(/^[0-9a-f]{16}$/), story_id: null });
+  });
+
+  it("refuses a file that does not exist", () => {
+    const res = spawnSync(process.execPath, [BIN, "import", path.join(dir, "missing.jsonl")], {
+      env: { ...process.env, LEDE_DATA_DIR: path.join(dir, "none") },
+      encoding: "utf8",
+    });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toMatch(/no such file/);
+  });
+});
+
+describe("lede keys create", () => {
+  it("prints a live key and stores only its SHA-256", () => {
+    const dataDir = path.join(dir, "keys");
+    const res = spawnSync(process.execPath, [BIN, "keys", "create", "--email", "dev@example.test", "--tier", "pro", "--scopes", "read,ws:connect"], {
+      env: { ...process.env, LEDE_DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
+    expect(res.status).toBe(0);
+    const key = res.stdout.trim();
+    expect(key).toMatch(/^lede_live_[0-9a-f]{64}$/);
+    const db = new Database(path.join(dataDir, "lede.db"), { readonly: true });
+    const row = db.prepare("SELECT key_hash, scopes FROM api_keys").get() as { key_hash: string; scopes: string };
+    const dump = JSON.stringify(db.prepare("SELECT * FROM api_keys").all());
+    db.close();
+    expect(row.key_hash).toBe(createHash("sha256").update(key).digest("hex"));
+    expect(row.scopes).toBe("read,ws:connect");
+    expect(dump).not.toContain(key.slice(10));
+  });
+});
