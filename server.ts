@@ -82,7 +82,10 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
     });
     const addr = server.address();
     port = typeof addr === "object" && addr ? addr.port : env.PORT;
-    log.info({ port, host: env.HOST, role: env.LEDE_ROLE, data_dir: ctx.dataDir }, `Lede listening on http://localhost:${port}`);
+    log.info(
+      { port, host: env.HOST, role: env.LEDE_ROLE, data_dir: ctx.dataDir },
+      `Lede listening on http://localhost:${port}`,
+    );
   }
 
   let closing: Promise<void> | undefined;

@@ -5,7 +5,8 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Lede: news intelligence API", template: "%s · Lede" },
-  description: "Self-hostable news intelligence: stories, entities and source rankings over REST and WebSocket.",
+  description:
+    "Self-hostable news intelligence: stories, entities and source rankings over REST and WebSocket.",
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

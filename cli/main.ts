@@ -42,9 +42,21 @@ export async function main(argv: string[]): Promise<void> {
     .action(keysCreateCommand);
 
   const sources = program.command("sources").description("manage the source registry");
-  sources.command("import").description("register the feeds of an OPML file").argument("<file>").action(sourcesImportCommand);
-  sources.command("list").description("list sources with their feed health").option("--json", "JSON lines output").action(sourcesListCommand);
-  sources.command("export").description("write the registry as OPML").option("-o, --out <file>").action(sourcesExportCommand);
+  sources
+    .command("import")
+    .description("register the feeds of an OPML file")
+    .argument("<file>")
+    .action(sourcesImportCommand);
+  sources
+    .command("list")
+    .description("list sources with their feed health")
+    .option("--json", "JSON lines output")
+    .action(sourcesListCommand);
+  sources
+    .command("export")
+    .description("write the registry as OPML")
+    .option("-o, --out <file>")
+    .action(sourcesExportCommand);
 
   try {
     await program.parseAsync(argv);

@@ -16,14 +16,24 @@ test.beforeAll(async () => {
   feeds = await startFeedServer({
     "/alpha.xml": {
       body: rssFeed("Alpha", [
-        { title: "Alpha reports harbour expansion", link: "https://alpha.test/harbour", pubDate: "Mon, 09 Jun 2025 08:00:00 GMT" },
+        {
+          title: "Alpha reports harbour expansion",
+          link: "https://alpha.test/harbour",
+          pubDate: "Mon, 09 Jun 2025 08:00:00 GMT",
+        },
         { title: "Alpha: rail strike ends", link: "https://alpha.test/rail" },
       ]),
     },
   });
   // A second publisher on another loopback address, so the two feeds belong to two sources.
   otherHost = await startFeedServer(
-    { "/beta.xml": { body: rssFeed("Beta", [{ title: "Beta covers the harbour vote", link: "https://beta.test/vote?utm_source=rss" }]) } },
+    {
+      "/beta.xml": {
+        body: rssFeed("Beta", [
+          { title: "Beta covers the harbour vote", link: "https://beta.test/vote?utm_source=rss" },
+        ]),
+      },
+    },
     "127.0.0.2",
   );
   lede = await startLede({ LEDE_POLL_FEEDS: "true" }, ({ cli }) => {
@@ -51,16 +61,24 @@ test("articles of two local RSS feeds reach GET /v1/items", async ({ request }) 
   await expect
     .poll(
       async () => {
-        const res = await request.get(`${lede.baseUrl}/v1/items?limit=10`, { headers: { Authorization: `Bearer ${key}` } });
+        const res = await request.get(`${lede.baseUrl}/v1/items?limit=10`, {
+          headers: { Authorization: `Bearer ${key}` },
+        });
         return (await res.json()).total;
       },
       { timeout: 20_000 },
     )
     .toBe(3);
-  const res = await request.get(`${lede.baseUrl}/v1/items?limit=10&sort_by=published&sort_order=asc`, { headers: { Authorization: `Bearer ${key}` } });
+  const res = await request.get(`${lede.baseUrl}/v1/items?limit=10&sort_by=published&sort_order=asc`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
   const body = await res.json();
   const titles = body.items.map((i: { title: string }) => i.title).sort();
-  expect(titles).toEqual(["Alpha reports harbour expansion", "Alpha: rail strike ends", "Beta covers the harbour vote"]);
+  expect(titles).toEqual([
+    "Alpha reports harbour expansion",
+    "Alpha: rail strike ends",
+    "Beta covers the harbour vote",
+  ]);
   const beta = body.items.find((i: { source_name: string }) => i.source_name === "Beta Times");
   expect(beta.url).toBe("https://beta.test/vote?utm_source=rss");
   expect(beta.url_hash).toMatch(/^[0-9a-f]{16}$/);

@@ -32,7 +32,11 @@ export async function createAppContext(env: Env = loadEnv()): Promise<AppContext
   const store = createSqliteStore(dir);
   const bus = new EventBus();
   const log = logger;
-  const tailer = new LogTailer({ events: store.events, bus, onError: (e) => log.error({ err: e }, "event tailer failed") });
+  const tailer = new LogTailer({
+    events: store.events,
+    bus,
+    onError: (e) => log.error({ err: e }, "event tailer failed"),
+  });
   const demoKey = env.LEDE_DEMO_KEY ?? DEFAULT_DEMO_KEY;
   await ensureDemoKey(store, demoKey);
   const keys = new KeyVerifier(store);

@@ -13,10 +13,15 @@ function createLogger(): Logger {
   return pino({
     level: process.env.LOG_LEVEL ?? "info",
     base: { service: "lede" },
-    redact: { paths: ["req.headers.authorization", "headers.authorization", "authorization"], censor: "[redacted]" },
+    redact: {
+      paths: ["req.headers.authorization", "headers.authorization", "authorization"],
+      censor: "[redacted]",
+    },
     hooks: {
       logMethod(args, method) {
-        const mapped = args.map((a) => (typeof a === "string" ? redactSecrets(a) : a)) as Parameters<typeof method>;
+        const mapped = args.map((a) => (typeof a === "string" ? redactSecrets(a) : a)) as Parameters<
+          typeof method
+        >;
         method.apply(this, mapped);
       },
     },

@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import { once } from "node:events";
+import fs from "node:fs";
 
 import { withStore } from "../store";
 
@@ -15,7 +15,9 @@ export async function exportAssignmentsCommand(opts: { out?: string }): Promise<
     }
   });
   if (opts.out) {
-    await new Promise<void>((resolve, reject) => (out as fs.WriteStream).end((err?: Error | null) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      (out as fs.WriteStream).end((err?: Error | null) => (err ? reject(err) : resolve())),
+    );
     process.stderr.write(`export: ${n} lines written to ${opts.out}\n`);
   }
 }

@@ -20,7 +20,16 @@ beforeAll(() => {
   const day = Date.UTC(2014, 5, 13);
   const lines: string[] = [];
   for (let i = 0; i < N; i++) {
-    lines.push(JSON.stringify({ id: `a${i}`, title: `Headline number ${i}`, url: `https://wire${i % 7}.test/story/${i}`, published_at: day + i * 1000, source: `Wire ${i % 7}`, category: "b" }));
+    lines.push(
+      JSON.stringify({
+        id: `a${i}`,
+        title: `Headline number ${i}`,
+        url: `https://wire${i % 7}.test/story/${i}`,
+        published_at: day + i * 1000,
+        source: `Wire ${i % 7}`,
+        category: "b",
+      }),
+    );
   }
   fs.writeFileSync(file, lines.join("\n"));
 });
@@ -69,8 +78,16 @@ describe("lede import", () => {
 
     const rerun = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
     expect(rerun.status).toBe(0);
-    expect(rerun.stdout).toMatch(new RegExp(`imported ${N - partial.articles} new articles from ${N} records`));
-    expect(counts(dataDir)).toEqual({ articles: N, distinctHashes: N, records: N, events: N, eventArticles: N });
+    expect(rerun.stdout).toMatch(
+      new RegExp(`imported ${N - partial.articles} new articles from ${N} records`),
+    );
+    expect(counts(dataDir)).toEqual({
+      articles: N,
+      distinctHashes: N,
+      records: N,
+      events: N,
+      eventArticles: N,
+    });
   });
 
   it("prints progress and a summary, and adds nothing on a second run", () => {
@@ -81,11 +98,21 @@ describe("lede import", () => {
     expect(first.stderr).toMatch(new RegExp(`import: ${N}/${N} records, ${N} new \\(\\d+/s\\)`));
     expect(first.stdout).toMatch(new RegExp(`imported ${N} new articles from ${N} records`));
     const second = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
-    expect(second.stdout).toMatch(new RegExp(`imported 0 new articles from ${N} records .* ${N} already imported`));
-    const exported = spawnSync(process.execPath, [BIN, "export", "assignments"], { env, encoding: "utf8", maxBuffer: 64 << 20 });
+    expect(second.stdout).toMatch(
+      new RegExp(`imported 0 new articles from ${N} records .* ${N} already imported`),
+    );
+    const exported = spawnSync(process.execPath, [BIN, "export", "assignments"], {
+      env,
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+    });
     const lines = exported.stdout.trim().split("\n");
     expect(lines).toHaveLength(N);
-    expect(JSON.parse(lines[0]!)).toEqual({ id: "a0", url_hash: expect.stringMatching(/^[0-9a-f]{16}$/), story_id: null });
+    expect(JSON.parse(lines[0]!)).toEqual({
+      id: "a0",
+      url_hash: expect.stringMatching(/^[0-9a-f]{16}$/),
+      story_id: null,
+    });
   });
 
   it("refuses a file that does not exist", () => {
@@ -101,15 +128,22 @@ describe("lede import", () => {
 describe("lede keys create", () => {
   it("prints a live key and stores only its SHA-256", () => {
     const dataDir = path.join(dir, "keys");
-    const res = spawnSync(process.execPath, [BIN, "keys", "create", "--email", "dev@example.test", "--tier", "pro", "--scopes", "read,ws:connect"], {
-      env: { ...process.env, LEDE_DATA_DIR: dataDir },
-      encoding: "utf8",
-    });
+    const res = spawnSync(
+      process.execPath,
+      [BIN, "keys", "create", "--email", "dev@example.test", "--tier", "pro", "--scopes", "read,ws:connect"],
+      {
+        env: { ...process.env, LEDE_DATA_DIR: dataDir },
+        encoding: "utf8",
+      },
+    );
     expect(res.status).toBe(0);
     const key = res.stdout.trim();
     expect(key).toMatch(/^lede_live_[0-9a-f]{64}$/);
     const db = new Database(path.join(dataDir, "lede.db"), { readonly: true });
-    const row = db.prepare("SELECT key_hash, scopes FROM api_keys").get() as { key_hash: string; scopes: string };
+    const row = db.prepare("SELECT key_hash, scopes FROM api_keys").get() as {
+      key_hash: string;
+      scopes: string;
+    };
     const dump = JSON.stringify(db.prepare("SELECT * FROM api_keys").all());
     db.close();
     expect(row.key_hash).toBe(createHash("sha256").update(key).digest("hex"));

@@ -18,10 +18,24 @@ export async function sourcesListCommand(opts: { json?: boolean }): Promise<void
       const failing = own.filter((f) => f.consecutiveFailures > 0).length;
       const lastOk = Math.max(0, ...own.map((f) => f.lastSuccessAt ?? 0));
       if (opts.json) {
-        console.log(JSON.stringify({ id: s.id, slug: s.slug, name: s.name, category: s.category, country: s.country, feeds: own.length, failing_feeds: failing, article_count: s.articleCount, last_success_at: lastOk || null }));
+        console.log(
+          JSON.stringify({
+            id: s.id,
+            slug: s.slug,
+            name: s.name,
+            category: s.category,
+            country: s.country,
+            feeds: own.length,
+            failing_feeds: failing,
+            article_count: s.articleCount,
+            last_success_at: lastOk || null,
+          }),
+        );
       } else {
         const health = failing ? `${failing}/${own.length} feeds failing` : `${own.length} feeds ok`;
-        console.log(`${String(s.id).padStart(5)}  ${s.slug.padEnd(32)} ${s.category.padEnd(13)} ${String(s.articleCount).padStart(7)} articles  ${health}`);
+        console.log(
+          `${String(s.id).padStart(5)}  ${s.slug.padEnd(32)} ${s.category.padEnd(13)} ${String(s.articleCount).padStart(7)} articles  ${health}`,
+        );
       }
     }
   });

@@ -1,6 +1,6 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 import { loadEnv } from "../../lib/env";
@@ -15,7 +15,10 @@ export async function startCommand(opts: { port?: string; dev?: boolean }): Prom
   if (!dev && !fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
     // A fresh checkout has no production build yet: make one rather than fail.
     process.stderr.write("lede: no production build found, running `next build` first…\n");
-    const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: ROOT, stdio: "inherit" });
+    const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: ROOT,
+      stdio: "inherit",
+    });
     if (build.status !== 0) throw new Error("next build failed");
   }
   const { startServer } = await import("../../server");

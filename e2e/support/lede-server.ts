@@ -29,7 +29,10 @@ export interface LedeServer {
 }
 
 /** Starts the real `lede start` on a free port with a temporary data directory (needs `npm run build` first). */
-export async function startLede(extraEnv: Record<string, string> = {}, setup?: (s: Pick<LedeServer, "cli">) => void): Promise<LedeServer> {
+export async function startLede(
+  extraEnv: Record<string, string> = {},
+  setup?: (s: Pick<LedeServer, "cli">) => void,
+): Promise<LedeServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lede-e2e-"));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -45,7 +48,10 @@ export async function startLede(extraEnv: Record<string, string> = {}, setup?: (
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   setup?.({ cli });
-  const child: ChildProcess = spawn(process.execPath, [BIN, "start", "--port", String(port)], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, [BIN, "start", "--port", String(port)], {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -1,5 +1,5 @@
-import { DomainError } from "../errors";
 import type { Plan } from "../db/types";
+import { DomainError } from "../errors";
 import type { VerifiedKey } from "../keys/verify-key";
 import { planAtLeast } from "../plans";
 import type { ApiDeps } from "./deps";
@@ -21,7 +21,12 @@ export async function authenticate(
     token = url.searchParams.get("api_key");
     deprecated = true;
   }
-  if (!token) throw new DomainError("missing_api_key", 401, "an API key is required: send 'Authorization: Bearer <key>'");
+  if (!token)
+    throw new DomainError(
+      "missing_api_key",
+      401,
+      "an API key is required: send 'Authorization: Bearer <key>'",
+    );
   const key = await deps.keys.verify(token);
   if (!key) throw new DomainError("invalid_api_key", 401, "the API key is malformed, unknown or revoked");
   return { key, deprecated };
@@ -29,10 +34,14 @@ export async function authenticate(
 
 export function assertScope(key: VerifiedKey, scope: string): void {
   if (key.scopes.includes(scope) || key.scopes.includes("admin")) return;
-  throw new DomainError("insufficient_scope", 403, `this key lacks the '${scope}' scope`, { required_scope: scope });
+  throw new DomainError("insufficient_scope", 403, `this key lacks the '${scope}' scope`, {
+    required_scope: scope,
+  });
 }
 
 export function assertPlan(key: VerifiedKey, min: Plan | undefined, feature = "this endpoint"): void {
   if (!min || planAtLeast(key.account.plan, min)) return;
-  throw new DomainError("tier_required", 403, `${feature} needs the ${min} plan or above`, { required_tier: min });
+  throw new DomainError("tier_required", 403, `${feature} needs the ${min} plan or above`, {
+    required_tier: min,
+  });
 }

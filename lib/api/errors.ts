@@ -10,7 +10,13 @@ export function newRequestId(): string {
 }
 
 /** Contract §4.1 error body. */
-export function errorBody(code: string, status: number, message: string, requestId: string, details?: ErrorDetails) {
+export function errorBody(
+  code: string,
+  status: number,
+  message: string,
+  requestId: string,
+  details?: ErrorDetails,
+) {
   return { error: { code, message, status, request_id: requestId, ...(details ? { details } : {}) } };
 }
 
@@ -39,12 +45,17 @@ export function toErrorResponse(e: unknown, requestId: string, log: Logger): Res
  * Turns the first zod issue into the contract's 400: a parameter that is absent → missing_parameter, a number
  * outside its bounds → parameter_out_of_range (with min/max), anything else → invalid_parameter.
  */
-export function zodToValidationError(err: z.ZodError, raw: Record<string, unknown>, bodyError = false): ValidationError {
+export function zodToValidationError(
+  err: z.ZodError,
+  raw: Record<string, unknown>,
+  bodyError = false,
+): ValidationError {
   const issue = err.issues[0];
   if (!issue) return new ValidationError("invalid_parameter", "invalid input");
   const param = issue.path.map(String).join(".") || "body";
   let value: unknown = raw;
-  for (const p of issue.path) value = value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[p] : undefined;
+  for (const p of issue.path)
+    value = value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[p] : undefined;
   if (value === undefined && issue.code === "invalid_type") {
     return new ValidationError("missing_parameter", `${param}: is required`, { param });
   }
@@ -56,5 +67,7 @@ export function zodToValidationError(err: z.ZodError, raw: Record<string, unknow
       return new ValidationError("parameter_out_of_range", `${param}: ${issue.message}`, details);
     }
   }
-  return new ValidationError(bodyError ? "invalid_body" : "invalid_parameter", `${param}: ${issue.message}`, { param });
+  return new ValidationError(bodyError ? "invalid_body" : "invalid_parameter", `${param}: ${issue.message}`, {
+    param,
+  });
 }

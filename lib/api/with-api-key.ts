@@ -5,10 +5,10 @@ import { DomainError, ValidationError } from "../errors";
 import type { VerifiedKey } from "../keys/verify-key";
 import { DEMO_REQUESTS_PER_MINUTE, PLAN_LIMITS } from "../plans";
 import { reserveCredits, resetsAt, type CreditCharge } from "../quota/credits";
+import { queryObject } from "../validation/query";
 import { assertPlan, assertScope, authenticate } from "./auth";
 import { getApiDeps, type ApiDeps } from "./deps";
 import { newRequestId, toErrorResponse, zodToValidationError } from "./errors";
-import { queryObject } from "../validation/query";
 
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
@@ -102,9 +102,15 @@ export function withApiKey<
       headers.set("X-RateLimit-Remaining", String(rl.remaining));
       headers.set("X-RateLimit-Reset", String(rl.resetSec));
       if (!rl.allowed) {
-        throw new DomainError("rate_limited", 429, `rate limit of ${rpm} requests per minute exceeded`, { limit: rpm }, {
-          "Retry-After": String(rl.retryAfterSec),
-        });
+        throw new DomainError(
+          "rate_limited",
+          429,
+          `rate limit of ${rpm} requests per minute exceeded`,
+          { limit: rpm },
+          {
+            "Retry-After": String(rl.retryAfterSec),
+          },
+        );
       }
 
       cost = key.isDemo ? 0 : typeof opts.cost === "function" ? opts.cost(raw) : (opts.cost ?? 1);
@@ -117,15 +123,22 @@ export function withApiKey<
       );
       if (!charge.ok) {
         const retry = Math.max(1, Math.ceil((resetsAt(now) - now) / 1000));
-        throw new DomainError("quota_exhausted", 429, "monthly credits are used up, including the grace band", {
-          monthly_limit: charge.limit,
-          grace_limit: charge.grace,
-        }, { "Retry-After": String(retry) });
+        throw new DomainError(
+          "quota_exhausted",
+          429,
+          "monthly credits are used up, including the grace band",
+          {
+            monthly_limit: charge.limit,
+            grace_limit: charge.grace,
+          },
+          { "Retry-After": String(retry) },
+        );
       }
 
       const params = parsePart(opts.params, routeCtx?.params ? await routeCtx.params : {}, false);
       const query = parsePart(opts.query, raw.query, false);
-      if (opts.body && raw.body === BAD_JSON) throw new ValidationError("invalid_body", "the body is not valid JSON");
+      if (opts.body && raw.body === BAD_JSON)
+        throw new ValidationError("invalid_body", "the body is not valid JSON");
       if (opts.body && (typeof raw.body !== "object" || raw.body === null || Array.isArray(raw.body))) {
         throw new ValidationError("invalid_body", "the body must be a JSON object");
       }
@@ -194,7 +207,8 @@ async function readBody(req: Request): Promise<string> {
   return new TextDecoder().decode(buf);
 }
 
-const tooLarge = () => new DomainError("payload_too_large", 413, "the request body is larger than 1 MiB", { max: MAX_BODY_BYTES });
+const tooLarge = () =>
+  new DomainError("payload_too_large", 413, "the request body is larger than 1 MiB", { max: MAX_BODY_BYTES });
 
 function parsePart(schema: z.ZodType | undefined, raw: unknown, isBody: boolean): unknown {
   if (!schema) return undefined;

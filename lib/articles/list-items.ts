@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-import { qBool, qEnum, qEnumDefault, qInt, qIntDefault } from "../validation/query";
 import type { Store } from "../db/store";
 import { CONTENT_STATUSES } from "../db/types";
+import { qBool, qEnum, qEnumDefault, qInt, qIntDefault } from "../validation/query";
 import { toApiArticle } from "./serialize";
 
 /** GET /v1/items query (contract §7.2). */
@@ -24,7 +24,9 @@ export type ListItemsQuery = z.output<typeof ListItemsQuery>;
 
 /** Resolves a source filter given as decimal id, slug or name; an unknown source matches nothing. */
 export async function resolveSourceIds(store: Store, source: string): Promise<number[]> {
-  const byKey = /^\d+$/.test(source) ? await store.sources.get(Number(source)) : await store.sources.get(source);
+  const byKey = /^\d+$/.test(source)
+    ? await store.sources.get(Number(source))
+    : await store.sources.get(source);
   const found = byKey ?? (await store.sources.findByName(source));
   return found ? [found.id] : [];
 }
@@ -44,7 +46,11 @@ export async function listItems(store: Store, q: ListItemsQuery) {
   });
   // Vectors arrive with enrichment; until an article has one, `embedding` is null (contract §6.15).
   const shape = q.include_embeddings
-    ? (a: (typeof items)[number]) => ({ ...toApiArticle(a), embedding: null, embedding_model: a.embeddingModel })
+    ? (a: (typeof items)[number]) => ({
+        ...toApiArticle(a),
+        embedding: null,
+        embedding_model: a.embeddingModel,
+      })
     : toApiArticle;
   return { items: items.map(shape), total, offset: q.offset, limit: q.limit };
 }

@@ -31,7 +31,11 @@ export interface FeedHealthUpdate {
 export interface SourceRepo {
   /** Inserts or returns the source with this slug (existing rows are left as they are). */
   ensure(source: NewSource): Promise<Source>;
-  addFeed(sourceId: number, url: string, opts?: { title?: string | null; category?: string | null }): Promise<Feed>;
+  addFeed(
+    sourceId: number,
+    url: string,
+    opts?: { title?: string | null; category?: string | null },
+  ): Promise<Feed>;
   get(idOrSlug: number | string): Promise<Source | null>;
   findByName(name: string): Promise<Source | null>;
   list(): Promise<Array<Source & { articleCount: number }>>;
@@ -87,7 +91,12 @@ export interface EventRepo {
 }
 
 export interface AccountRepo {
-  createWithUser(input: { email: string; name?: string | null; plan: Plan; passwordHash?: string | null }): Promise<{
+  createWithUser(input: {
+    email: string;
+    name?: string | null;
+    plan: Plan;
+    passwordHash?: string | null;
+  }): Promise<{
     account: Account;
     user: User;
   }>;

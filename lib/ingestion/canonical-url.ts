@@ -2,10 +2,47 @@ import { createHash } from "node:crypto";
 
 // Query parameters that only track a click and never change the article a URL points to.
 const TRACKING_PARAMS = new Set([
-  "fbclid", "gclid", "dclid", "msclkid", "yclid", "igshid", "mc_cid", "mc_eid", "_ga", "_gl", "cmpid", "cmp",
-  "ocid", "ncid", "sr_share", "smid", "smtyp", "ref_src", "ref_url", "taid", "wt.mc_id", "at_medium",
-  "at_campaign", "at_custom1", "at_custom2", "at_custom3", "at_custom4", "soc_src", "soc_trk", "mbid", "spm",
-  "rss", "feedtype", "s_cid", "cid_source", "ito", "xtor", "icid", "__twitter_impression", "share", "amp",
+  "fbclid",
+  "gclid",
+  "dclid",
+  "msclkid",
+  "yclid",
+  "igshid",
+  "mc_cid",
+  "mc_eid",
+  "_ga",
+  "_gl",
+  "cmpid",
+  "cmp",
+  "ocid",
+  "ncid",
+  "sr_share",
+  "smid",
+  "smtyp",
+  "ref_src",
+  "ref_url",
+  "taid",
+  "wt.mc_id",
+  "at_medium",
+  "at_campaign",
+  "at_custom1",
+  "at_custom2",
+  "at_custom3",
+  "at_custom4",
+  "soc_src",
+  "soc_trk",
+  "mbid",
+  "spm",
+  "rss",
+  "feedtype",
+  "s_cid",
+  "cid_source",
+  "ito",
+  "xtor",
+  "icid",
+  "__twitter_impression",
+  "share",
+  "amp",
 ]);
 
 const isTracking = (name: string): boolean => {
@@ -19,9 +56,13 @@ const isTracking = (name: string): boolean => {
  */
 export function canonicalizeUrl(raw: string, base?: string): string {
   const url = new URL(raw.trim(), base);
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`unsupported URL scheme: ${url.protocol}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`unsupported URL scheme: ${url.protocol}`);
   url.protocol = "https:";
-  url.hostname = url.hostname.toLowerCase().replace(/^www\./, "").replace(/\.$/, "");
+  url.hostname = url.hostname
+    .toLowerCase()
+    .replace(/^www\./, "")
+    .replace(/\.$/, "");
   if (url.port === "443" || url.port === "80") url.port = "";
   url.hash = "";
   url.username = "";

@@ -1,6 +1,7 @@
 import { MAX_FEED_BYTES } from "./parse-feed";
 
-export const DEFAULT_USER_AGENT = "LedeBot/0.1 (Lede news intelligence, self-hosted; set LEDE_USER_AGENT to add a contact)";
+export const DEFAULT_USER_AGENT =
+  "LedeBot/0.1 (Lede news intelligence, self-hosted; set LEDE_USER_AGENT to add a contact)";
 
 export interface FetchFeedOptions {
   etag?: string | null;
@@ -30,22 +31,35 @@ export class FeedFetchError extends Error {
 export async function fetchFeed(url: string, opts: FetchFeedOptions = {}): Promise<FetchFeedResult> {
   const headers: Record<string, string> = {
     "User-Agent": opts.userAgent ?? DEFAULT_USER_AGENT,
-    Accept: "application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
+    Accept:
+      "application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
   };
   if (opts.etag) headers["If-None-Match"] = opts.etag;
   if (opts.lastModified) headers["If-Modified-Since"] = opts.lastModified;
   let res: Response;
   try {
-    res = await (opts.fetchImpl ?? fetch)(url, { headers, redirect: "follow", signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000) });
+    res = await (opts.fetchImpl ?? fetch)(url, {
+      headers,
+      redirect: "follow",
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+    });
   } catch (e) {
     const err = e as Error;
-    throw new FeedFetchError(err.name === "TimeoutError" ? "timed out" : `network error: ${err.cause ? String((err.cause as Error).message ?? err.cause) : err.message}`);
+    throw new FeedFetchError(
+      err.name === "TimeoutError"
+        ? "timed out"
+        : `network error: ${err.cause ? String((err.cause as Error).message ?? err.cause) : err.message}`,
+    );
   }
   if (res.status === 304) return { status: "not_modified" };
   if (!res.ok) {
     const retry = Number(res.headers.get("retry-after"));
     await res.body?.cancel();
-    throw new FeedFetchError(`HTTP ${res.status}`, res.status, Number.isFinite(retry) && retry > 0 ? retry * 1000 : undefined);
+    throw new FeedFetchError(
+      `HTTP ${res.status}`,
+      res.status,
+      Number.isFinite(retry) && retry > 0 ? retry * 1000 : undefined,
+    );
   }
   const bytes = await readCapped(res, opts.maxBytes ?? MAX_FEED_BYTES);
   return {

@@ -21,18 +21,40 @@ function writeJsonl(name: string, lines: string[], gzip = false): string {
 }
 
 const rec = (id: string, title: string, at: string | number, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ id, title, url: `https://news.test/${id}`, published_at: at, source: "News Test", category: "b", ...extra });
+  JSON.stringify({
+    id,
+    title,
+    url: `https://news.test/${id}`,
+    published_at: at,
+    source: "News Test",
+    category: "b",
+    ...extra,
+  });
 
 describe("importFile", () => {
   it("loads records in article-time order through the pipeline, with item.new events", async () => {
-    const file = writeJsonl("a.jsonl.gz", [rec("2", "Second", "2014-06-13T10:00:00Z"), rec("1", "First", 1402650000000)], true);
+    const file = writeJsonl(
+      "a.jsonl.gz",
+      [rec("2", "Second", "2014-06-13T10:00:00Z"), rec("1", "First", 1402650000000)],
+      true,
+    );
     const s = await importFile(store, file);
     expect(s).toMatchObject({ records: 2, inserted: 2, duplicates: 0, alreadyImported: 0, malformed: [] });
     const events = await store.events.after(0, 10);
     expect(events.map((e) => (e.payload?.data as { title: string }).title)).toEqual(["First", "Second"]);
     expect(events.map((e) => e.ts)).toEqual([1402650000000, Date.UTC(2014, 5, 13, 10)]);
-    const { items } = await store.articles.list({ limit: 10, offset: 0, sortBy: "discovered", sortOrder: "asc" });
-    expect(items[0]).toMatchObject({ title: "First", category: "business", sourceName: "News Test", discoveredAt: 1402650000000 });
+    const { items } = await store.articles.list({
+      limit: 10,
+      offset: 0,
+      sortBy: "discovered",
+      sortOrder: "asc",
+    });
+    expect(items[0]).toMatchObject({
+      title: "First",
+      category: "business",
+      sourceName: "News Test",
+      discoveredAt: 1402650000000,
+    });
   });
 
   it("is idempotent: a second run adds nothing", async () => {
@@ -45,7 +67,12 @@ describe("importFile", () => {
   });
 
   it("reports malformed lines with their numbers and loads the rest", async () => {
-    const file = writeJsonl("a.jsonl", [rec("1", "One", 1), "{not json", JSON.stringify({ id: "3", url: "https://x.test/3" }), rec("4", "Four", 4)]);
+    const file = writeJsonl("a.jsonl", [
+      rec("1", "One", 1),
+      "{not json",
+      JSON.stringify({ id: "3", url: "https://x.test/3" }),
+      rec("4", "Four", 4),
+    ]);
     const s = await importFile(store, file);
     expect(s.inserted).toBe(2);
     expect(s.malformed.map((m) => m.line)).toEqual([2, 3]);
@@ -66,7 +93,10 @@ describe("importFile", () => {
   });
 
   it("creates unknown sources once", async () => {
-    const file = writeJsonl("a.jsonl", [rec("1", "A", 1, { source: "Alpha Daily" }), rec("2", "B", 2, { source: "Alpha Daily" })]);
+    const file = writeJsonl("a.jsonl", [
+      rec("1", "A", 1, { source: "Alpha Daily" }),
+      rec("2", "B", 2, { source: "Alpha Daily" }),
+    ]);
     await importFile(store, file);
     expect((await store.sources.list()).map((s) => s.slug)).toEqual(["alpha-daily"]);
   });

@@ -96,7 +96,11 @@ async function isGzip(file: string): Promise<boolean> {
  * commit atomically (articles, import ids and `item.new` events together). Idempotent: a re-run after a crash
  * or a completed run adds only what is missing.
  */
-export async function importFile(store: Store, file: string, opts: ImportOptions = {}): Promise<ImportSummary> {
+export async function importFile(
+  store: Store,
+  file: string,
+  opts: ImportOptions = {},
+): Promise<ImportSummary> {
   const started = Date.now();
   const { lines, records, malformed } = await readImportFile(file);
   const batchSize = opts.batchSize ?? 500;
@@ -106,7 +110,9 @@ export async function importFile(store: Store, file: string, opts: ImportOptions
   let alreadyImported = 0;
   for (let i = 0; i < records.length; i += batchSize) {
     const batch = records.slice(i, i + batchSize);
-    const known = await store.articles.knownExternalIds(batch.flatMap((r) => (r.record.id === undefined ? [] : [String(r.record.id)])));
+    const known = await store.articles.knownExternalIds(
+      batch.flatMap((r) => (r.record.id === undefined ? [] : [String(r.record.id)])),
+    );
     const inputs: PipelineInput[] = [];
     const lineOf = new Map<PipelineInput, number>();
     for (const { line, record, publishedAt } of batch) {
@@ -135,11 +141,25 @@ export async function importFile(store: Store, file: string, opts: ImportOptions
     const result = await runPipeline({ store, onAppended: opts.onAppended }, inputs);
     inserted += result.inserted.length;
     duplicates += result.existing.length;
-    for (const bad of result.invalid) malformed.push({ line: lineOf.get(bad.input) ?? 0, reason: bad.reason });
-    opts.onProgress?.({ processed: Math.min(i + batchSize, records.length), total: records.length, inserted, elapsedMs: Date.now() - started });
+    for (const bad of result.invalid)
+      malformed.push({ line: lineOf.get(bad.input) ?? 0, reason: bad.reason });
+    opts.onProgress?.({
+      processed: Math.min(i + batchSize, records.length),
+      total: records.length,
+      inserted,
+      elapsedMs: Date.now() - started,
+    });
   }
   malformed.sort((a, b) => a.line - b.line);
-  return { lines, records: records.length, inserted, duplicates, alreadyImported, malformed, elapsedMs: Date.now() - started };
+  return {
+    lines,
+    records: records.length,
+    inserted,
+    duplicates,
+    alreadyImported,
+    malformed,
+    elapsedMs: Date.now() - started,
+  };
 }
 
 /** Records without a URL still need a stable identity: a URL under the reserved `.invalid` domain. */

@@ -61,16 +61,28 @@ describe("normalizeArticle", () => {
   });
 
   it("falls back to the source's category when the feed gives none it knows", () => {
-    expect(normalizeArticle({ url: "https://d.test/1", title: "x", categories: ["Misc"] }, { source, discoveredAt: now }).category).toBe("world");
+    expect(
+      normalizeArticle(
+        { url: "https://d.test/1", title: "x", categories: ["Misc"] },
+        { source, discoveredAt: now },
+      ).category,
+    ).toBe("world");
   });
 
   it("clamps dates in the future to the discovery time", () => {
-    const a = normalizeArticle({ url: "https://d.test/1", title: "x", published: now + 86_400_000 }, { source, discoveredAt: now });
+    const a = normalizeArticle(
+      { url: "https://d.test/1", title: "x", published: now + 86_400_000 },
+      { source, discoveredAt: now },
+    );
     expect(a.publishedAt).toBe(now);
   });
 
   it("rejects entries without a title or URL", () => {
-    expect(() => normalizeArticle({ url: "https://d.test/1", title: "  <br> " }, { source, discoveredAt: now })).toThrow(InvalidArticleError);
-    expect(() => normalizeArticle({ url: null, title: "x" }, { source, discoveredAt: now })).toThrow(InvalidArticleError);
+    expect(() =>
+      normalizeArticle({ url: "https://d.test/1", title: "  <br> " }, { source, discoveredAt: now }),
+    ).toThrow(InvalidArticleError);
+    expect(() => normalizeArticle({ url: null, title: "x" }, { source, discoveredAt: now })).toThrow(
+      InvalidArticleError,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { toCategory } from "../categories";
 import type { NewArticle, Source } from "../db/types";
-import { articleSlug } from "../text/kebab";
 import { htmlToText, truncateText } from "../text/html";
+import { articleSlug } from "../text/kebab";
 import { canonicalizeUrl, urlHash } from "./canonical-url";
 
 /** An article as a feed or an import file gives it: untrusted, possibly relative, possibly HTML. */
@@ -60,7 +60,9 @@ export function normalizeArticle(raw: RawArticle, ctx: NormalizeContext): NewArt
   if (publishedAt > ctx.discoveredAt + 10 * 60_000) publishedAt = ctx.discoveredAt;
   const excerpt = raw.summary ? truncateText(htmlToText(raw.summary), MAX_EXCERPT_CHARS) : "";
   const category =
-    (raw.categories ?? []).map(toCategory).find((c) => c !== null) ?? toCategory(ctx.source.category) ?? "world";
+    (raw.categories ?? []).map(toCategory).find((c) => c !== null) ??
+    toCategory(ctx.source.category) ??
+    "world";
   let imageUrl: string | null = null;
   if (raw.imageUrl) {
     try {

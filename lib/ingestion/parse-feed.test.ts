@@ -25,7 +25,15 @@ const ATOM = `<?xml version="1.0" encoding="utf-8"?>
 const JSONFEED = JSON.stringify({
   version: "https://jsonfeed.org/version/1.1",
   title: "JSON news",
-  items: [{ id: "1", url: "https://json.test/1", title: "JSON item", date_published: "2025-02-02T00:00:00Z", image: "https://json.test/i.png" }],
+  items: [
+    {
+      id: "1",
+      url: "https://json.test/1",
+      title: "JSON item",
+      date_published: "2025-02-02T00:00:00Z",
+      image: "https://json.test/i.png",
+    },
+  ],
 });
 
 describe("parseFeed", () => {
@@ -44,13 +52,21 @@ describe("parseFeed", () => {
   it("reads RSS 1.0 / RDF", () => {
     const f = parseFeed(RDF);
     expect(f.format).toBe("rdf");
-    expect(f.entries[0]).toMatchObject({ title: "RDF item", link: "https://rdf.test/a", published: "2025-03-01T08:00:00Z" });
+    expect(f.entries[0]).toMatchObject({
+      title: "RDF item",
+      link: "https://rdf.test/a",
+      published: "2025-03-01T08:00:00Z",
+    });
   });
 
   it("reads Atom 1.0", () => {
     const f = parseFeed(ATOM);
     expect(f.format).toBe("atom");
-    expect(f.entries[0]).toMatchObject({ link: "https://atom.test/1", guid: "tag:atom.test,2025:1", language: "fr" });
+    expect(f.entries[0]).toMatchObject({
+      link: "https://atom.test/1",
+      guid: "tag:atom.test,2025:1",
+      language: "fr",
+    });
   });
 
   it("reads JSON Feed", () => {

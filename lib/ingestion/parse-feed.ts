@@ -123,7 +123,9 @@ const textOf = (v: { value?: string } | string | undefined): string | null =>
 
 function mediaImage(m: MediaLike | undefined): string | null {
   if (!m) return null;
-  const content = m.contents?.find((c) => c.url && (c.medium === "image" || c.type?.startsWith("image/") || !c.medium));
+  const content = m.contents?.find(
+    (c) => c.url && (c.medium === "image" || c.type?.startsWith("image/") || !c.medium),
+  );
   return content?.url ?? m.thumbnails?.find((t) => t.url)?.url ?? mediaImage(m.group);
 }
 
@@ -136,11 +138,17 @@ function fromRss(format: "rss" | "rdf", f: RssLike): ParsedFeed {
     language,
     entries: (f.items ?? []).map((it) => {
       const enclosures = it.enclosures ?? (it.enclosure ? [it.enclosure] : []);
-      const image = enclosures.find((e) => e.url && (!e.type || e.type.startsWith("image/")))?.url ?? mediaImage(it.media);
+      const image =
+        enclosures.find((e) => e.url && (!e.type || e.type.startsWith("image/")))?.url ??
+        mediaImage(it.media);
       const subjects = it.dc?.subjects ?? (it.dc?.subject ? [it.dc.subject] : []);
       return {
         title: it.title ?? null,
-        link: it.link ?? (typeof it.guid === "object" && /^https?:/.test(it.guid.value ?? "") ? (it.guid.value ?? null) : null),
+        link:
+          it.link ??
+          (typeof it.guid === "object" && /^https?:/.test(it.guid.value ?? "")
+            ? (it.guid.value ?? null)
+            : null),
         guid: typeof it.guid === "string" ? it.guid : (it.guid?.value ?? null),
         published: it.pubDate ?? it.dc?.date ?? it.dc?.dates?.[0] ?? null,
         summary: it.description ?? it.content?.encoded ?? null,
@@ -167,7 +175,9 @@ function fromAtom(f: AtomLike): ParsedFeed {
       published: e.published ?? e.updated ?? null,
       summary: textOf(e.summary) ?? textOf(e.content),
       imageUrl:
-        e.links?.find((l) => l.rel === "enclosure" && l.type?.startsWith("image/"))?.href ?? mediaImage(e.media) ?? null,
+        e.links?.find((l) => l.rel === "enclosure" && l.type?.startsWith("image/"))?.href ??
+        mediaImage(e.media) ??
+        null,
       categories: (e.categories ?? []).map((c) => c.label ?? c.term ?? "").filter(Boolean),
       language: e.xml?.lang ?? f.xml?.lang ?? null,
     })),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { startFeedServer, rssFeed } from "../testing/feed-server";
+import { rssFeed, startFeedServer } from "../testing/feed-server";
 import { tempStore } from "../testing/temp-store";
 import { backoffDelay, MIN_INTERVAL_MS, nextInterval, pollFeed } from "./poll-feed";
 
@@ -17,8 +17,14 @@ afterEach(async () => {
 
 async function registerFeed(path: string) {
   const source = await store.sources.ensure({
-    slug: "local", name: "Local News", homepage: "https://local.test/", country: null, language: "en",
-    category: "world", logoUrl: null, description: null,
+    slug: "local",
+    name: "Local News",
+    homepage: "https://local.test/",
+    country: null,
+    language: "en",
+    category: "world",
+    logoUrl: null,
+    description: null,
   });
   await store.sources.addFeed(source.id, server.url(path));
   const [feed] = await store.sources.dueFeeds(Date.now(), 10);
@@ -31,7 +37,11 @@ describe("pollFeed", () => {
     server.set("/rss", {
       etag: '"v1"',
       body: rssFeed("Local", [
-        { title: "Council approves budget", link: "https://local.test/a?utm_source=rss", pubDate: "Tue, 10 Jun 2025 10:00:00 GMT" },
+        {
+          title: "Council approves budget",
+          link: "https://local.test/a?utm_source=rss",
+          pubDate: "Tue, 10 Jun 2025 10:00:00 GMT",
+        },
         { title: "Bridge reopens", link: "/b" },
       ]),
     });

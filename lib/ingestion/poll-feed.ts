@@ -28,7 +28,12 @@ export function nextInterval(current: number, newItems: number): number {
 }
 
 /** Exponential backoff for a failing feed, with ±10 % jitter so failures do not synchronise. */
-export function backoffDelay(interval: number, failures: number, retryAfterMs?: number, rand = Math.random): number {
+export function backoffDelay(
+  interval: number,
+  failures: number,
+  retryAfterMs?: number,
+  rand = Math.random,
+): number {
   const base = Math.min(MAX_BACKOFF_MS, interval * 2 ** Math.min(failures, 10));
   return Math.max(retryAfterMs ?? 0, Math.round(base * (0.9 + rand() * 0.2)));
 }
@@ -46,7 +51,13 @@ export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }
     });
     if (res.status === "not_modified") {
       const intervalMs = nextInterval(feed.intervalMs, 0);
-      await ctx.store.sources.recordPoll(feed.id, { ok: true, at: started, intervalMs, nextPollAt: started + intervalMs, newItems: 0 });
+      await ctx.store.sources.recordPoll(feed.id, {
+        ok: true,
+        at: started,
+        intervalMs,
+        nextPollAt: started + intervalMs,
+        newItems: 0,
+      });
       return { ok: true, notModified: true, entries: 0, inserted: 0, invalid: 0 };
     }
     const parsed = parseFeed(res.body);
@@ -83,13 +94,25 @@ export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }
       newItems,
       articlesPerDay,
     });
-    return { ok: true, notModified: false, entries: parsed.entries.length, inserted: newItems, invalid: result.invalid.length };
+    return {
+      ok: true,
+      notModified: false,
+      entries: parsed.entries.length,
+      inserted: newItems,
+      invalid: result.invalid.length,
+    };
   } catch (e) {
     const known = e instanceof FeedFetchError || e instanceof FeedParseError;
     const error = known ? e.message : `unexpected: ${(e as Error).message}`;
     const retryAfter = e instanceof FeedFetchError ? e.retryAfterMs : undefined;
     const delay = backoffDelay(feed.intervalMs, feed.consecutiveFailures, retryAfter);
-    await ctx.store.sources.recordPoll(feed.id, { ok: false, at: started, intervalMs: feed.intervalMs, nextPollAt: started + delay, error });
+    await ctx.store.sources.recordPoll(feed.id, {
+      ok: false,
+      at: started,
+      intervalMs: feed.intervalMs,
+      nextPollAt: started + delay,
+      error,
+    });
     return { ok: false, error };
   }
 }

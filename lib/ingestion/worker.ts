@@ -56,7 +56,11 @@ export class IngestWorker {
     const run = pollFeed(ctx, feed)
       .then((outcome) => {
         if (outcome.ok) this.opts.log.debug({ feed: feed.url, ...outcome }, "feed polled");
-        else this.opts.log.warn({ feed: feed.url, source: feed.source.slug, error: outcome.error }, "feed poll failed");
+        else
+          this.opts.log.warn(
+            { feed: feed.url, source: feed.source.slug, error: outcome.error },
+            "feed poll failed",
+          );
       })
       .finally(() => {
         this.inFlight.delete(feed.id);

@@ -13,7 +13,11 @@ afterEach(() => store.cleanup());
 
 describe("createKey", () => {
   it("creates the user and account and returns a live key stored only as its SHA-256", async () => {
-    const created = await createKey(store, { email: "Ana@Example.com", plan: "starter", scopes: ["read", "ws:connect"] });
+    const created = await createKey(store, {
+      email: "Ana@Example.com",
+      plan: "starter",
+      scopes: ["read", "ws:connect"],
+    });
     expect(created.key).toMatch(/^lede_live_[0-9a-f]{64}$/);
     expect(created.keyId).toMatch(/^key_[0-9a-f]{16}$/);
     expect(created).toMatchObject({ plan: "starter", scopes: ["read", "ws:connect"], createdAccount: true });
@@ -32,7 +36,9 @@ describe("createKey", () => {
   });
 
   it("refuses ws:connect on the free plan and unknown scopes", async () => {
-    await expect(createKey(store, { email: "a@b.test", scopes: ["ws:connect"] })).rejects.toThrow(/paid plan/);
+    await expect(createKey(store, { email: "a@b.test", scopes: ["ws:connect"] })).rejects.toThrow(
+      /paid plan/,
+    );
     await expect(createKey(store, { email: "a@b.test", scopes: ["root"] })).rejects.toThrow(/unknown scope/);
   });
 });

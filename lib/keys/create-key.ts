@@ -1,7 +1,7 @@
 import type { Store } from "../db/store";
 import type { Plan } from "../db/types";
-import { planAtLeast } from "../plans";
 import { ValidationError } from "../errors";
+import { planAtLeast } from "../plans";
 import { generateKey, generateKeyId, hashKey, keyPrefix } from "./key-format";
 
 export const SCOPES = ["read", "write", "admin", "ws:connect"] as const;
@@ -29,9 +29,13 @@ export function normalizeScopes(scopes: string[] | undefined, plan: Plan): strin
   const set = new Set<string>(["read", ...(scopes ?? []).map((s) => s.trim()).filter(Boolean)]);
   for (const s of set) {
     if (!(SCOPES as readonly string[]).includes(s)) {
-      throw new ValidationError("invalid_parameter", `unknown scope "${s}" (expected one of ${SCOPES.join(", ")})`, {
-        param: "scopes",
-      });
+      throw new ValidationError(
+        "invalid_parameter",
+        `unknown scope "${s}" (expected one of ${SCOPES.join(", ")})`,
+        {
+          param: "scopes",
+        },
+      );
     }
   }
   if (set.has("ws:connect") && !planAtLeast(plan, "starter")) {
@@ -50,7 +54,9 @@ export function normalizeScopes(scopes: string[] | undefined, plan: Plan): strin
 export async function createKey(store: Store, input: CreateKeyInput, now = Date.now()): Promise<CreatedKey> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
-    throw new ValidationError("invalid_parameter", `not an email address: ${input.email}`, { param: "email" });
+    throw new ValidationError("invalid_parameter", `not an email address: ${input.email}`, {
+      param: "email",
+    });
   }
   let user = await store.accounts.findUserByEmail(email);
   let createdAccount = false;

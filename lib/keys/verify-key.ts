@@ -55,7 +55,11 @@ export class KeyVerifier {
 }
 
 /** Makes sure the published demo key exists on the sandbox account. */
-export async function ensureDemoKey(store: Store, demoKey = DEFAULT_DEMO_KEY, now = Date.now()): Promise<void> {
+export async function ensureDemoKey(
+  store: Store,
+  demoKey = DEFAULT_DEMO_KEY,
+  now = Date.now(),
+): Promise<void> {
   const hash = hashKey(demoKey);
   if (await store.keys.findByHash(hash)) return;
   const account = await store.accounts.ensureDemoAccount();

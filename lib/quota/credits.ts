@@ -32,8 +32,10 @@ export async function reserveCredits(
   const month = billingMonth(now);
   const grace = graceLimit(monthlyLimit);
   const noop = async () => undefined;
-  if (cost === 0) return { ok: true, used: await repo.used(accountId, month), limit: monthlyLimit, grace, refund: noop };
+  if (cost === 0)
+    return { ok: true, used: await repo.used(accountId, month), limit: monthlyLimit, grace, refund: noop };
   const used = await repo.reserve(accountId, month, cost, grace);
-  if (used === null) return { ok: false, used: await repo.used(accountId, month), limit: monthlyLimit, grace, refund: noop };
+  if (used === null)
+    return { ok: false, used: await repo.used(accountId, month), limit: monthlyLimit, grace, refund: noop };
   return { ok: true, used, limit: monthlyLimit, grace, refund: () => repo.refund(accountId, month, cost) };
 }

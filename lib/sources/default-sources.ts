@@ -12,8 +12,14 @@ const FEEDS_DIR = fileURLToPath(new URL("./default-feeds/", import.meta.url));
 export function loadDefaultSeeds(dir = FEEDS_DIR): SourceSeed[] {
   const merged = new Map<string, SourceSeed>();
   const files = [
-    ...fs.readdirSync(dir).filter((f) => f.endsWith(".opml")).map((f) => ({ file: path.join(dir, f), country: f.slice(0, -5) })),
-    ...fs.readdirSync(path.join(dir, "topics")).filter((f) => f.endsWith(".opml")).map((f) => ({ file: path.join(dir, "topics", f), country: null })),
+    ...fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".opml"))
+      .map((f) => ({ file: path.join(dir, f), country: f.slice(0, -5) })),
+    ...fs
+      .readdirSync(path.join(dir, "topics"))
+      .filter((f) => f.endsWith(".opml"))
+      .map((f) => ({ file: path.join(dir, "topics", f), country: null })),
   ];
   for (const { file, country } of files) {
     for (const seed of parseOpmlSources(fs.readFileSync(file, "utf8"), { country })) {

@@ -26,11 +26,16 @@ describe("OPML", () => {
     const seeds = parseOpmlSources(`<opml version="2.0"><body><outline text="Canada">
       <outline text="A" xmlUrl="https://rss.site.test/a"/><outline text="B" xmlUrl="https://www.site.test/b"/></outline></body></opml>`);
     expect(seeds).toHaveLength(1);
-    expect(seeds[0]).toMatchObject({ country: "Canada", feeds: [{ url: "https://rss.site.test/a" }, { url: "https://www.site.test/b" }] });
+    expect(seeds[0]).toMatchObject({
+      country: "Canada",
+      feeds: [{ url: "https://rss.site.test/a" }, { url: "https://www.site.test/b" }],
+    });
   });
 
   it("reads malformed real-world lists line by line", () => {
-    const outlines = lenientOutlines(`<opml><body>\n<outline text="Tech">\n<outline text="X" description="<p>bad "quote"</p>" xmlUrl="https://x.test/feed" />\n</outline></body></opml>`);
+    const outlines = lenientOutlines(
+      `<opml><body>\n<outline text="Tech">\n<outline text="X" description="<p>bad "quote"</p>" xmlUrl="https://x.test/feed" />\n</outline></body></opml>`,
+    );
     expect(outlines[0]?.outlines?.[0]?.xmlUrl).toBe("https://x.test/feed");
   });
 
@@ -42,7 +47,14 @@ describe("OPML", () => {
       const exported = toOpml(await sourceSeeds(a));
       await registerSources(b, parseOpmlSources(exported));
       const pick = (s: Awaited<ReturnType<typeof sourceSeeds>>) =>
-        s.map((x) => ({ slug: x.slug, name: x.name, country: x.country, category: x.category, homepage: x.homepage, feeds: x.feeds.map((f) => f.url).sort() }));
+        s.map((x) => ({
+          slug: x.slug,
+          name: x.name,
+          country: x.country,
+          category: x.category,
+          homepage: x.homepage,
+          feeds: x.feeds.map((f) => f.url).sort(),
+        }));
       expect(pick(await sourceSeeds(b))).toEqual(pick(await sourceSeeds(a)));
     } finally {
       a.cleanup();

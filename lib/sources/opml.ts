@@ -40,7 +40,11 @@ export function publisherHost(feedUrl: string): string {
   return new URL(feedUrl).hostname.toLowerCase().replace(HOST_PREFIXES, "");
 }
 
-function collect(outlines: Outline[] | undefined, group: string | null, out: Array<{ o: Outline; group: string | null }>) {
+function collect(
+  outlines: Outline[] | undefined,
+  group: string | null,
+  out: Array<{ o: Outline; group: string | null }>,
+) {
   for (const o of outlines ?? []) {
     if (o.xmlUrl) out.push({ o, group });
     if (o.outlines?.length) collect(o.outlines, o.text ?? o.title ?? group, out);
@@ -51,7 +55,10 @@ function collect(outlines: Outline[] | undefined, group: string | null, out: Arr
  * Reads an OPML list into sources, one per publisher host, each with its feeds. A parent outline whose name is a
  * category (e.g. "Tech") sets the feeds' category; any other parent name is taken as the country.
  */
-export function parseOpmlSources(xml: string, defaults: { country?: string | null; category?: string } = {}): SourceSeed[] {
+export function parseOpmlSources(
+  xml: string,
+  defaults: { country?: string | null; category?: string } = {},
+): SourceSeed[] {
   const entries: Array<{ o: Outline; group: string | null }> = [];
   collect(readOutlines(xml), null, entries);
   const byHost = new Map<string, SourceSeed>();
@@ -63,7 +70,8 @@ export function parseOpmlSources(xml: string, defaults: { country?: string | nul
       continue;
     }
     const groupCategory = toCategory(group);
-    const category = toCategory(o.category?.replace(/^\//, "")) ?? groupCategory ?? toCategory(defaults.category) ?? "world";
+    const category =
+      toCategory(o.category?.replace(/^\//, "")) ?? groupCategory ?? toCategory(defaults.category) ?? "world";
     const country = groupCategory ? (defaults.country ?? null) : (group ?? defaults.country ?? null);
     const title = (o.title ?? o.text ?? "").trim() || null;
     let seed = byHost.get(host);
@@ -80,7 +88,8 @@ export function parseOpmlSources(xml: string, defaults: { country?: string | nul
       };
       byHost.set(host, seed);
     }
-    if (!seed.feeds.some((f) => f.url === o.xmlUrl)) seed.feeds.push({ url: o.xmlUrl as string, title, category });
+    if (!seed.feeds.some((f) => f.url === o.xmlUrl))
+      seed.feeds.push({ url: o.xmlUrl as string, title, category });
   }
   // A publisher with a single named feed is known by that name; several feeds keep the host as the name.
   for (const seed of byHost.values()) {
@@ -117,7 +126,12 @@ export function lenientOutlines(xml: string): Outline[] {
     const xmlUrl = attr(tag, "xmlUrl");
     const o: Outline = { text: attr(tag, "text"), title: attr(tag, "title") };
     if (xmlUrl) {
-      Object.assign(o, { xmlUrl, htmlUrl: attr(tag, "htmlUrl"), category: attr(tag, "category"), language: attr(tag, "language") });
+      Object.assign(o, {
+        xmlUrl,
+        htmlUrl: attr(tag, "htmlUrl"),
+        category: attr(tag, "category"),
+        language: attr(tag, "language"),
+      });
       if (group) group.outlines?.push(o);
       else roots.push(o);
     } else {

@@ -2,7 +2,10 @@ import type { Store } from "../db/store";
 import type { SourceSeed } from "./opml";
 
 /** Adds sources and their feeds to the registry; already registered ones are kept as they are. Idempotent. */
-export async function registerSources(store: Store, seeds: SourceSeed[]): Promise<{ sources: number; feeds: number }> {
+export async function registerSources(
+  store: Store,
+  seeds: SourceSeed[],
+): Promise<{ sources: number; feeds: number }> {
   let feeds = 0;
   for (const seed of seeds) {
     const source = await store.sources.ensure({
@@ -34,6 +37,8 @@ export async function sourceSeeds(store: Store): Promise<SourceSeed[]> {
     language: s.language,
     category: s.category,
     description: s.description,
-    feeds: feeds.filter((f) => f.sourceId === s.id).map((f) => ({ url: f.url, title: f.title, category: f.category })),
+    feeds: feeds
+      .filter((f) => f.sourceId === s.id)
+      .map((f) => ({ url: f.url, title: f.title, category: f.category })),
   }));
 }

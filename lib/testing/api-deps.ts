@@ -1,11 +1,11 @@
 import pino from "pino";
 
 import type { ApiDeps } from "../api/deps";
+import type { Plan } from "../db/types";
 import { createKey } from "../keys/create-key";
 import { KeyVerifier } from "../keys/verify-key";
 import { MemoryRateLimiter } from "../quota/memory-rate-limiter";
 import { UsageRecorder } from "../usage/usage-recorder";
-import type { Plan } from "../db/types";
 import { tempStore } from "./temp-store";
 
 /** Real API dependencies around a temporary store, plus a helper that issues keys. */
@@ -33,5 +33,7 @@ export function testApiDeps(now?: () => number) {
 }
 
 export function get(path: string, key?: string, headers: Record<string, string> = {}): Request {
-  return new Request(`http://lede.test${path}`, { headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers } });
+  return new Request(`http://lede.test${path}`, {
+    headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
+  });
 }

@@ -41,7 +41,10 @@ export async function startFeedServer(files: Record<string, ServedFile> = {}, ho
 }
 
 /** A small RSS 2.0 document with one item per entry. */
-export function rssFeed(title: string, items: Array<{ title: string; link: string; pubDate?: string; description?: string }>): string {
+export function rssFeed(
+  title: string,
+  items: Array<{ title: string; link: string; pubDate?: string; description?: string }>,
+): string {
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${esc(title)}</title><link>https://example.test/</link>${items
     .map(

@@ -5,7 +5,10 @@ const BLOCK = /<\/(p|div|li|h[1-6]|tr|blockquote)>|<br\s*\/?>/gi;
 
 /** Plain text from an HTML fragment: tags dropped, entities decoded (twice-encoded ones too), whitespace collapsed. */
 export function htmlToText(html: string): string {
-  let text = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(BLOCK, " ").replace(TAG, "");
+  let text = html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
+    .replace(BLOCK, " ")
+    .replace(TAG, "");
   for (let i = 0; i < 2 && /&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/i.test(text); i++) text = decodeHTML(text);
   // Entity-decoding can reveal markup that was escaped in the source (`&lt;b&gt;`): strip it as well.
   return text.replace(TAG, "").replace(/\s+/g, " ").trim();

@@ -39,7 +39,14 @@ export function qCsv() {
   return z
     .string()
     .optional()
-    .transform((v) => (v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean)))
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+    )
     .pipe(z.array(z.string()).max(100, "at most 100 entries").optional());
 }
 

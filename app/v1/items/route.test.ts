@@ -14,15 +14,29 @@ beforeEach(async () => {
   t = testApiDeps();
   setApiDepsForTesting(async () => t.deps);
   const source = await t.store.sources.ensure({
-    slug: "wire", name: "Wire", homepage: "https://wire.test/", country: null, language: "en",
-    category: "business", logoUrl: null, description: null,
+    slug: "wire",
+    name: "Wire",
+    homepage: "https://wire.test/",
+    country: null,
+    language: "en",
+    category: "business",
+    logoUrl: null,
+    description: null,
   });
   const raws = [
     { url: "https://wire.test/1", title: "Markets rally on rate hopes", published: T0 + 1_000 },
-    { url: "https://wire.test/2", title: "Tech shares slip", published: T0 + 3_000, categories: ["technology"] },
+    {
+      url: "https://wire.test/2",
+      title: "Tech shares slip",
+      published: T0 + 3_000,
+      categories: ["technology"],
+    },
     { url: "https://wire.test/3", title: "Oil steadies", published: T0 + 2_000 },
   ];
-  await ingestArticles(t, raws.map((r, i) => normalizeArticle(r, { source, discoveredAt: T0 + 10_000 + i })));
+  await ingestArticles(
+    t,
+    raws.map((r, i) => normalizeArticle(r, { source, discoveredAt: T0 + 10_000 + i })),
+  );
 });
 afterEach(async () => {
   setApiDepsForTesting(undefined);
@@ -40,7 +54,22 @@ describe("GET /v1/items", () => {
     const items = b.items as Array<Record<string, unknown>>;
     expect(items.map((i) => i.title)).toEqual(["Oil steadies", "Tech shares slip"]);
     expect(Object.keys(items[0]!).sort()).toEqual(
-      ["category", "content_status", "discovered_at", "excerpt", "headline_summary", "id", "image_url", "published_at", "slug", "source_id", "source_name", "title", "url", "url_hash"].sort(),
+      [
+        "category",
+        "content_status",
+        "discovered_at",
+        "excerpt",
+        "headline_summary",
+        "id",
+        "image_url",
+        "published_at",
+        "slug",
+        "source_id",
+        "source_name",
+        "title",
+        "url",
+        "url_hash",
+      ].sort(),
     );
     expect(res.headers.get("X-Credits-Cost")).toBe("1");
     expect(res.headers.get("X-RateLimit-Limit")).toBe("30");
@@ -58,7 +87,11 @@ describe("GET /v1/items", () => {
     const none = await body(await GET(get("/v1/items?source=nobody", key)));
     expect(none.total).toBe(0);
     const asc = await body(await GET(get("/v1/items?sort_by=published&sort_order=asc", key)));
-    expect((asc.items as Array<{ published_at: number }>).map((i) => i.published_at)).toEqual([T0 + 1_000, T0 + 2_000, T0 + 3_000]);
+    expect((asc.items as Array<{ published_at: number }>).map((i) => i.published_at)).toEqual([
+      T0 + 1_000,
+      T0 + 2_000,
+      T0 + 3_000,
+    ]);
   });
 
   it("answers 401 without a key and with an unknown key", async () => {
@@ -73,7 +106,10 @@ describe("GET /v1/items", () => {
     const key = await t.key();
     const res = await GET(get("/v1/items?limit=101", key));
     expect(res.status).toBe(400);
-    expect((await body(res)).error).toMatchObject({ code: "parameter_out_of_range", details: { param: "limit", max: 100 } });
+    expect((await body(res)).error).toMatchObject({
+      code: "parameter_out_of_range",
+      details: { param: "limit", max: 100 },
+    });
     expect(res.headers.get("X-Credits-Cost")).toBe("0");
     const bad = await GET(get("/v1/items?sort_by=title", key));
     expect(((await body(bad)).error as { code: string }).code).toBe("invalid_parameter");
@@ -82,7 +118,10 @@ describe("GET /v1/items", () => {
   it("gates include_embeddings on the pro plan", async () => {
     const res = await GET(get("/v1/items?include_embeddings=true", await t.key("free")));
     expect(res.status).toBe(403);
-    expect((await body(res)).error).toMatchObject({ code: "tier_required", details: { required_tier: "pro" } });
+    expect((await body(res)).error).toMatchObject({
+      code: "tier_required",
+      details: { required_tier: "pro" },
+    });
     const pro = await GET(get("/v1/items?include_embeddings=true", await t.key("pro")));
     expect(pro.status).toBe(200);
     expect(pro.headers.get("X-Credits-Cost")).toBe("5");

@@ -1,5 +1,5 @@
-import { CORS_HEADERS } from "@/lib/api/with-api-key";
 import { newRequestId } from "@/lib/api/errors";
+import { CORS_HEADERS } from "@/lib/api/with-api-key";
 import { versionInfo } from "@/lib/meta/version";
 
 export const dynamic = "force-dynamic";

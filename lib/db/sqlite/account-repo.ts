@@ -67,7 +67,9 @@ export function sqliteAccountRepo(db: Db, now: () => number = Date.now): Account
         .prepare("INSERT INTO accounts (name, plan, created_at) VALUES (?, ?, ?)")
         .run(input.name ?? input.email, input.plan, at);
       const user = db
-        .prepare("INSERT INTO users (email, name, password_hash, account_id, created_at) VALUES (?, ?, ?, ?, ?)")
+        .prepare(
+          "INSERT INTO users (email, name, password_hash, account_id, created_at) VALUES (?, ?, ?, ?, ?)",
+        )
         .run(input.email, input.name ?? null, input.passwordHash ?? null, acc.lastInsertRowid, at);
       return {
         account: toAccount(getAccount.get(acc.lastInsertRowid) as AccountRow),
@@ -111,7 +113,9 @@ export function sqliteKeyRepo(db: Db): KeyRepo {
     `SELECT k.*, a.id AS a_id, a.name AS a_name, a.plan AS a_plan, a.is_demo AS a_is_demo, a.created_at AS a_created_at
      FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
   );
-  const touch = db.prepare("UPDATE api_keys SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?");
+  const touch = db.prepare(
+    "UPDATE api_keys SET last_used_at = MAX(COALESCE(last_used_at, 0), ?) WHERE id = ?",
+  );
   const touchTx = db.transaction((m: Map<string, number>) => {
     for (const [id, at] of m) touch.run(at, id);
   });
@@ -129,7 +133,13 @@ export function sqliteKeyRepo(db: Db): KeyRepo {
       if (!r) return null;
       return {
         ...toKey(r),
-        account: toAccount({ id: r.a_id, name: r.a_name, plan: r.a_plan, is_demo: r.a_is_demo, created_at: r.a_created_at }),
+        account: toAccount({
+          id: r.a_id,
+          name: r.a_name,
+          plan: r.a_plan,
+          is_demo: r.a_is_demo,
+          created_at: r.a_created_at,
+        }),
       };
     },
     async list(accountId) {
@@ -141,7 +151,9 @@ export function sqliteKeyRepo(db: Db): KeyRepo {
     async revoke(accountId, keyId, at) {
       return (
         db
-          .prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL")
+          .prepare(
+            "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL",
+          )
           .run(at, keyId, accountId).changes > 0
       );
     },
@@ -171,9 +183,9 @@ export function sqliteCreditRepo(db: Db): CreditRepo {
       );
     },
     async used(accountId, month) {
-      const r = db.prepare("SELECT used FROM credit_usage WHERE account_id = ? AND month = ?").get(accountId, month) as
-        | { used: number }
-        | undefined;
+      const r = db
+        .prepare("SELECT used FROM credit_usage WHERE account_id = ? AND month = ?")
+        .get(accountId, month) as { used: number } | undefined;
       return r?.used ?? 0;
     },
   };

@@ -60,7 +60,8 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
   const byHash = db.prepare(`${SELECT} WHERE a.url_hash = ?`);
   const byId = db.prepare(`${SELECT} WHERE a.id = ?`);
   const bySlug = db.prepare(`${SELECT} WHERE a.slug = ? ORDER BY a.id DESC LIMIT 1`);
-  const insert = db.prepare(`INSERT INTO articles (url_hash, url, canonical_url, title, slug, source_id, category,
+  const insert =
+    db.prepare(`INSERT INTO articles (url_hash, url, canonical_url, title, slug, source_id, category,
       language, published_at, discovered_at, excerpt, image_url)
     VALUES (@urlHash, @url, @canonicalUrl, @title, @slug, @sourceId, @category, @language, @publishedAt,
       @discoveredAt, @excerpt, @imageUrl)
@@ -70,24 +71,30 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
     "INSERT INTO import_records (external_id, article_id) VALUES (?, ?) ON CONFLICT(external_id) DO NOTHING",
   );
 
-  const ingestTx = db.transaction((articles: NewArticle[], event: (a: Article) => EventDraft): IngestResult => {
-    const inserted: Article[] = [];
-    const existing: Article[] = [];
-    for (const input of articles) {
-      const info = insert.run({ ...input, excerpt: input.excerpt ?? null, imageUrl: input.imageUrl ?? null });
-      const row = (info.changes > 0 ? byId.get(info.lastInsertRowid) : byHash.get(input.urlHash)) as Row;
-      const article = toArticle(row);
-      if (input.externalId !== undefined) insertRecord.run(input.externalId, article.id);
-      if (info.changes === 0) {
-        existing.push(article);
-        continue;
+  const ingestTx = db.transaction(
+    (articles: NewArticle[], event: (a: Article) => EventDraft): IngestResult => {
+      const inserted: Article[] = [];
+      const existing: Article[] = [];
+      for (const input of articles) {
+        const info = insert.run({
+          ...input,
+          excerpt: input.excerpt ?? null,
+          imageUrl: input.imageUrl ?? null,
+        });
+        const row = (info.changes > 0 ? byId.get(info.lastInsertRowid) : byHash.get(input.urlHash)) as Row;
+        const article = toArticle(row);
+        if (input.externalId !== undefined) insertRecord.run(input.externalId, article.id);
+        if (info.changes === 0) {
+          existing.push(article);
+          continue;
+        }
+        insertFts.run(article.id, article.title, article.excerpt ?? "");
+        appendEvent(db, event(article));
+        inserted.push(article);
       }
-      insertFts.run(article.id, article.title, article.excerpt ?? "");
-      appendEvent(db, event(article));
-      inserted.push(article);
-    }
-    return { inserted, existing };
-  });
+      return { inserted, existing };
+    },
+  );
 
   return {
     async ingest(articles, event) {
@@ -114,9 +121,11 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
       return known;
     },
     async *exportAssignments() {
-      const stmt = db.prepare(`SELECT r.external_id AS externalId, a.url_hash AS urlHash, a.story_id AS storyId
+      const stmt =
+        db.prepare(`SELECT r.external_id AS externalId, a.url_hash AS urlHash, a.story_id AS storyId
         FROM articles a LEFT JOIN import_records r ON r.article_id = a.id ORDER BY a.id, r.rowid`);
-      for (const row of stmt.iterate()) yield row as { externalId: string | null; urlHash: string; storyId: number | null };
+      for (const row of stmt.iterate())
+        yield row as { externalId: string | null; urlHash: string; storyId: number | null };
     },
   };
 }
@@ -125,16 +134,19 @@ function listArticles(db: Db, q: ArticleListQuery): { items: Article[]; total: n
   const where: string[] = [];
   const params: Record<string, unknown> = {};
   const field = q.sortBy === "published" ? "a.published_at" : "a.discovered_at";
-  if (q.category) (where.push("a.category = @category"), (params.category = q.category));
-  if (q.contentStatus) (where.push("a.content_status = @status"), (params.status = q.contentStatus));
+  const add = (clause: string, name?: string, value?: unknown) => {
+    where.push(clause);
+    if (name) params[name] = value;
+  };
+  if (q.category) add("a.category = @category", "category", q.category);
+  if (q.contentStatus) add("a.content_status = @status", "status", q.contentStatus);
   if (q.keyword) {
     // instr over lower() is a plain substring match: LIKE would treat % and _ in the keyword as wildcards.
-    where.push("instr(lower(a.title), @keyword) > 0");
-    params.keyword = q.keyword.toLowerCase();
+    add("instr(lower(a.title), @keyword) > 0", "keyword", q.keyword.toLowerCase());
   }
-  if (q.sourceIds) where.push(`a.source_id IN (${q.sourceIds.map((id) => Number(id)).join(",") || "NULL"})`);
-  if (q.dateFrom !== undefined) (where.push(`${field} >= @from`), (params.from = q.dateFrom));
-  if (q.dateTo !== undefined) (where.push(`${field} <= @to`), (params.to = q.dateTo));
+  if (q.sourceIds) add(`a.source_id IN (${q.sourceIds.map((id) => Number(id)).join(",") || "NULL"})`);
+  if (q.dateFrom !== undefined) add(`${field} >= @from`, "from", q.dateFrom);
+  if (q.dateTo !== undefined) add(`${field} <= @to`, "to", q.dateTo);
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const dir = q.sortOrder === "asc" ? "ASC" : "DESC";
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM articles a ${clause}`).get(params) as { n: number }).n;

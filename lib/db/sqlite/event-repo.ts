@@ -25,12 +25,21 @@ function toEvent(r: Row): StoredEvent {
 
 /** Appends inside the caller's transaction: the id is assigned first so the payload can carry it. */
 export function appendEvent(db: Db, draft: EventDraft): StoredEvent {
-  const info = stmt(db, "INSERT INTO events (ts, type, cluster_id, article_id, payload) VALUES (?, ?, ?, ?, NULL)").run(
-    draft.ts, draft.type, draft.clusterId, draft.articleId);
+  const info = stmt(
+    db,
+    "INSERT INTO events (ts, type, cluster_id, article_id, payload) VALUES (?, ?, ?, ?, NULL)",
+  ).run(draft.ts, draft.type, draft.clusterId, draft.articleId);
   const id = Number(info.lastInsertRowid);
   const payload = draft.payload(id);
   stmt(db, "UPDATE events SET payload = ? WHERE id = ?").run(JSON.stringify(payload), id);
-  return { id, ts: draft.ts, type: draft.type, clusterId: draft.clusterId, articleId: draft.articleId, payload };
+  return {
+    id,
+    ts: draft.ts,
+    type: draft.type,
+    clusterId: draft.clusterId,
+    articleId: draft.articleId,
+    payload,
+  };
 }
 
 export function sqliteEventRepo(db: Db): EventRepo {

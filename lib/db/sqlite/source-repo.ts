@@ -87,13 +87,15 @@ export function sqliteSourceRepo(db: Db, now: () => number = Date.now): SourceRe
       return toFeed(feedByUrl.get(url) as FeedRow);
     },
     async get(idOrSlug) {
-      const r = (typeof idOrSlug === "number" ? byId.get(idOrSlug) : bySlug.get(idOrSlug)) as SourceRow | undefined;
+      const r = (typeof idOrSlug === "number" ? byId.get(idOrSlug) : bySlug.get(idOrSlug)) as
+        | SourceRow
+        | undefined;
       return r ? toSource(r) : null;
     },
     async findByName(name) {
-      const r = db.prepare("SELECT * FROM sources WHERE name = ? COLLATE NOCASE ORDER BY id LIMIT 1").get(name) as
-        | SourceRow
-        | undefined;
+      const r = db
+        .prepare("SELECT * FROM sources WHERE name = ? COLLATE NOCASE ORDER BY id LIMIT 1")
+        .get(name) as SourceRow | undefined;
       return r ? toSource(r) : null;
     },
     async list() {
