@@ -1,0 +1,288 @@
+import { addScaled, dot, norm, type Sparse } from "./sparse";
+import { TermStats } from "./term-stats";
+
+export interface ClusterParams {
+  /** Minimum combined similarity for an article to join a story. */
+  joinThreshold: number;
+  /** Minimum similarity of two story centroids for a merge. */
+  mergeThreshold: number;
+  /** Weight of the TF-IDF cosine; the rest goes to the word-vector cosine when there is one. */
+  textWeight: number;
+  /** e-folding time of the similarity decay with the gap between an article and a story's last article. */
+  decayMs: number;
+  /** Stories idle longer than this are no longer candidates (evidence decays well before). */
+  horizonMs: number;
+  /** Stories in different categories never share articles when true; otherwise they pay `categoryPenalty`. */
+  categoryHard: boolean;
+  categoryPenalty: number;
+  /** Exponent of the story size in the similarity normaliser (1 = average linkage). */
+  linkPower: number;
+  /** How many of an article's highest-weighted terms are used to look up candidate stories. */
+  queryTerms: number;
+  /** Run a merge pass over recently changed stories after this many assignments. */
+  mergeEvery: number;
+}
+
+export const DEFAULT_PARAMS: ClusterParams = {
+  joinThreshold: 0.3,
+  mergeThreshold: 0.5,
+  textWeight: 1,
+  decayMs: 2 * 86_400_000,
+  horizonMs: 14 * 86_400_000,
+  categoryHard: true,
+  categoryPenalty: 0.5,
+  linkPower: 1,
+  queryTerms: 8,
+  mergeEvery: 200,
+};
+
+export interface ClusterArticle {
+  id: number;
+  terms: string[];
+  category: string | null;
+  /** Article time (ms): publication time, else discovery time. Never the wall clock. */
+  time: number;
+  /** Unit-length dense embedding, when one is available. */
+  vector?: Float32Array;
+}
+
+export interface StoryState {
+  id: number;
+  category: string | null;
+  /** Sum of the members' unit TF-IDF vectors: its direction is the centroid. */
+  sum: Sparse;
+  sumNorm: number;
+  vecSum: Float32Array | null;
+  size: number;
+  firstTime: number;
+  lastTime: number;
+  members: number[];
+}
+
+export interface AssignReasons {
+  text: number;
+  vector: number | null;
+  decay: number;
+  score: number;
+  candidates: number;
+}
+
+export type ClusterEvent =
+  | { type: "create"; storyId: number; articleId: number }
+  | { type: "join"; storyId: number; articleId: number; reasons: AssignReasons }
+  | { type: "merge"; survivorId: number; mergedIds: number[]; similarity: number };
+
+/**
+ * Streaming story clustering. Each article joins the most similar live story (TF-IDF cosine against the story
+ * centroid, optionally blended with a word-vector cosine, decayed by the time gap) or starts a new one. Candidates
+ * come from an inverted index over terms, so the cost does not grow with the number of stories. Every
+ * `mergeEvery` assignments, stories that have converged are merged. Stories get ids from `nextId`.
+ */
+export class StreamClusterer {
+  readonly stats = new TermStats();
+  readonly stories = new Map<number, StoryState>();
+  private postings = new Map<string, Set<number>>();
+  private dirty = new Set<number>();
+  private sinceMerge = 0;
+  private latest = 0;
+
+  constructor(
+    readonly params: ClusterParams = DEFAULT_PARAMS,
+    private nextId: () => number = sequence(),
+  ) {}
+
+  /** The article's unit TF-IDF vector under the current term statistics. */
+  weigh(terms: string[]): Sparse {
+    const v: Sparse = new Map();
+    for (const t of terms) v.set(t, (v.get(t) ?? 0) + 1);
+    for (const [t, tf] of v) v.set(t, (1 + Math.log(tf)) * this.stats.idf(t));
+    const n = norm(v);
+    if (n > 0) for (const [t, w] of v) v.set(t, w / n);
+    return v;
+  }
+
+  assign(a: ClusterArticle): ClusterEvent[] {
+    this.stats.add(a.terms);
+    this.latest = Math.max(this.latest, a.time);
+    const v = this.weigh(a.terms);
+    const best = this.bestStory(a, v);
+    const events: ClusterEvent[] = [];
+    if (best && best.reasons.score >= this.params.joinThreshold) {
+      this.addMember(best.story, a, v);
+      events.push({ type: "join", storyId: best.story.id, articleId: a.id, reasons: best.reasons });
+    } else {
+      const story = this.createStory(a, v);
+      events.push({ type: "create", storyId: story.id, articleId: a.id });
+    }
+    if (++this.sinceMerge >= this.params.mergeEvery) events.push(...this.mergePass());
+    return events;
+  }
+
+  private candidates(v: Sparse, exclude?: number): Set<number> {
+    const top = [...v.entries()].sort((x, y) => y[1] - x[1]).slice(0, this.params.queryTerms);
+    const out = new Set<number>();
+    for (const [t] of top) for (const id of this.postings.get(t) ?? []) if (id !== exclude) out.add(id);
+    return out;
+  }
+
+  private bestStory(a: ClusterArticle, v: Sparse): { story: StoryState; reasons: AssignReasons } | null {
+    const ids = this.candidates(v);
+    let best: { story: StoryState; reasons: AssignReasons } | null = null;
+    for (const id of ids) {
+      const s = this.stories.get(id);
+      if (!s || !this.live(s, a.time)) continue;
+      const penalty = this.categoryFactor(a.category, s.category);
+      if (penalty === 0) continue;
+      const text = this.linkage(dot(v, s.sum), 1, s);
+      const vector = a.vector && s.vecSum ? cosDense(a.vector, s.vecSum) : null;
+      const sim =
+        vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
+      const gap = a.time < s.firstTime ? s.firstTime - a.time : Math.max(0, a.time - s.lastTime);
+      const decay = Math.exp(-gap / this.params.decayMs);
+      const score = sim * decay * penalty;
+      if (!best || score > best.reasons.score)
+        best = { story: s, reasons: { text, vector, decay, score, candidates: ids.size } };
+    }
+    return best;
+  }
+
+  /**
+   * Similarity of a group of `n` unit vectors (summing to a vector whose dot product with the story's sum is `d`)
+   * to the story. Pure centroid cosine favours big, diffuse stories (their centroid norm shrinks as they spread),
+   * which then swallow loosely related articles; average linkage does not. `linkPower` moves between the two:
+   * 1 is average linkage, 0.5 is close to centroid cosine.
+   */
+  private linkage(d: number, n: number, s: StoryState): number {
+    return d / (n * Math.pow(s.size, this.params.linkPower) * Math.pow(n, this.params.linkPower - 1 + 1 - 1));
+  }
+
+  private categoryFactor(a: string | null, b: string | null): number {
+    if (!a || !b || a === b) return 1;
+    return this.params.categoryHard ? 0 : this.params.categoryPenalty;
+  }
+
+  private live(s: StoryState, time: number): boolean {
+    return time - s.lastTime <= this.params.horizonMs && s.firstTime - time <= this.params.horizonMs;
+  }
+
+  private createStory(a: ClusterArticle, v: Sparse): StoryState {
+    const s: StoryState = {
+      id: this.nextId(),
+      category: a.category,
+      sum: new Map(),
+      sumNorm: 0,
+      vecSum: a.vector ? new Float32Array(a.vector.length) : null,
+      size: 0,
+      firstTime: a.time,
+      lastTime: a.time,
+      members: [],
+    };
+    this.stories.set(s.id, s);
+    this.addMember(s, a, v);
+    return s;
+  }
+
+  private addMember(s: StoryState, a: ClusterArticle, v: Sparse): void {
+    addScaled(s.sum, v);
+    s.sumNorm = norm(s.sum);
+    if (a.vector && s.vecSum) for (let i = 0; i < a.vector.length; i++) s.vecSum[i]! += a.vector[i]!;
+    s.size++;
+    s.firstTime = Math.min(s.firstTime, a.time);
+    s.lastTime = Math.max(s.lastTime, a.time);
+    s.members.push(a.id);
+    for (const t of v.keys()) {
+      let p = this.postings.get(t);
+      if (!p) this.postings.set(t, (p = new Set()));
+      p.add(s.id);
+    }
+    this.dirty.add(s.id);
+  }
+
+  /** Merges recently changed stories into similar live ones (the larger story survives). */
+  mergePass(): ClusterEvent[] {
+    this.sinceMerge = 0;
+    const events: ClusterEvent[] = [];
+    const dirty = [...this.dirty].sort(
+      (x, y) => (this.stories.get(y)?.size ?? 0) - (this.stories.get(x)?.size ?? 0),
+    );
+    this.dirty.clear();
+    for (const id of dirty) {
+      const s = this.stories.get(id);
+      if (!s) continue;
+      let best: { other: StoryState; sim: number } | null = null;
+      const centroid = scaled(s.sum, 1 / (s.sumNorm || 1));
+      for (const oid of this.candidates(centroid, id)) {
+        const o = this.stories.get(oid);
+        if (!o || this.categoryFactor(s.category, o.category) !== 1) continue;
+        if (!this.live(o, s.lastTime) && !this.live(s, o.lastTime)) continue;
+        const text = this.linkage(dot(s.sum, o.sum), s.size, o);
+        const vector = s.vecSum && o.vecSum ? cosDense(s.vecSum, o.vecSum) : null;
+        const sim =
+          vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
+        if (sim >= this.params.mergeThreshold && (!best || sim > best.sim)) best = { other: o, sim };
+      }
+      if (!best) continue;
+      const [survivor, gone] = best.other.size >= s.size ? [best.other, s] : [s, best.other];
+      this.absorb(survivor, gone);
+      events.push({ type: "merge", survivorId: survivor.id, mergedIds: [gone.id], similarity: best.sim });
+    }
+    return events;
+  }
+
+  private absorb(into: StoryState, gone: StoryState): void {
+    addScaled(into.sum, gone.sum);
+    into.sumNorm = norm(into.sum);
+    if (into.vecSum && gone.vecSum)
+      for (let i = 0; i < into.vecSum.length; i++) into.vecSum[i]! += gone.vecSum[i]!;
+    into.size += gone.size;
+    into.firstTime = Math.min(into.firstTime, gone.firstTime);
+    into.lastTime = Math.max(into.lastTime, gone.lastTime);
+    into.members.push(...gone.members);
+    for (const t of gone.sum.keys()) {
+      const p = this.postings.get(t);
+      p?.delete(gone.id);
+      if (into.sum.has(t)) {
+        if (p) p.add(into.id);
+        else this.postings.set(t, new Set([into.id]));
+      }
+    }
+    this.stories.delete(gone.id);
+    this.dirty.delete(gone.id);
+    this.dirty.add(into.id);
+  }
+
+  /** Drops stories idle past the horizon from memory (they stay in the database). */
+  evict(now = this.latest): number {
+    let n = 0;
+    for (const s of this.stories.values()) {
+      if (now - s.lastTime <= this.params.horizonMs) continue;
+      for (const t of s.sum.keys()) this.postings.get(t)?.delete(s.id);
+      this.stories.delete(s.id);
+      n++;
+    }
+    return n;
+  }
+}
+
+function scaled(a: Sparse, k: number): Sparse {
+  const out: Sparse = new Map();
+  for (const [t, w] of a) out.set(t, w * k);
+  return out;
+}
+
+function cosDense(a: Float32Array, b: Float32Array): number {
+  let d = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    d += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : d / Math.sqrt(na * nb);
+}
+
+function sequence(start = 1): () => number {
+  let n = start;
+  return () => n++;
+}

@@ -1,0 +1,79 @@
+import { eng } from "stopword";
+import stem from "wink-porter2-stemmer";
+
+const STOP = new Set([
+  ...eng,
+  "s",
+  "t",
+  "d",
+  "ll",
+  "m",
+  "re",
+  "ve",
+  "u",
+  "via",
+  "amp",
+  "new",
+  "news",
+  "says",
+  "said",
+  "say",
+  "will",
+  "report",
+  "reports",
+  "video",
+  "photos",
+  "photo",
+  "watch",
+  "live",
+  "update",
+  "updated",
+  "exclusive",
+  "breaking",
+  "today",
+  "just",
+  "get",
+  "gets",
+  "got",
+  "may",
+  "could",
+  "would",
+  "one",
+  "two",
+  "first",
+  "year",
+  "years",
+  "day",
+  "week",
+  "now",
+  "us",
+]);
+
+/**
+ * A headline as a reader sees it: HTML entities and the aggregator's cut-off marker removed, and a trailing
+ * " - Publisher" / " | Publisher" credit dropped (it names the outlet, not the story).
+ */
+export function cleanHeadline(title: string): string {
+  let t = title
+    .replace(/&(amp|quot|#39|apos|lt|gt);/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (/\s\.\.\.$|…$/.test(t)) t = t.replace(/\s*(\S+)?\s*(\.\.\.|…)$/, ""); // the last word may be cut mid-way
+  t = t.replace(/\s+[-|–—]\s+[^-|–—]{2,40}$/, "");
+  return t.trim();
+}
+
+/** Content tokens of a headline for matching: lowercased, stop words dropped, Porter2-stemmed. */
+export function titleTokens(title: string): string[] {
+  const out: string[] = [];
+  const words = cleanHeadline(title)
+    .toLowerCase()
+    .replace(/['’]s\b/g, "")
+    .split(/[^\p{L}\p{N}]+/u);
+  for (const w of words) {
+    if (!w || STOP.has(w)) continue;
+    if (w.length === 1 && !/\d/.test(w)) continue;
+    out.push(/^\p{L}+$/u.test(w) ? stem(w) : w);
+  }
+  return out;
+}
