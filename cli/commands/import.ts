@@ -1,13 +1,17 @@
 import fs from "node:fs";
 
+import { loadEnv } from "../../lib/env";
 import { importFile } from "../../lib/ingestion/import-file";
+import { openStoryClustering } from "../../lib/stories/open-clustering";
 import { withStore } from "../store";
 
 export async function importCommand(file: string): Promise<void> {
   if (!fs.existsSync(file)) throw new Error(`no such file: ${file}`);
   await withStore(async (store) => {
     let lastPrint = 0;
+    const clustering = await openStoryClustering(store, loadEnv());
     const summary = await importFile(store, file, {
+      clustering,
       onProgress: (p) => {
         const now = Date.now();
         if (now - lastPrint < 1000 && p.processed < p.total) return;

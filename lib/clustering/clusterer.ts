@@ -10,30 +10,54 @@ export interface ClusterParams {
   textWeight: number;
   /** e-folding time of the similarity decay with the gap between an article and a story's last article. */
   decayMs: number;
+  /** Length of a news cycle (a day) and where it starts (offset from UTC midnight). */
+  cycleMs: number;
+  cycleOffsetMs: number;
+  /**
+   * Evidence factor per news cycle between an article and a story's home cycle (the cycle holding most of its
+   * articles). Coverage on a later cycle usually reports a new development; it rejoins only on strong evidence.
+   */
+  cycleFactor: number;
   /** Stories idle longer than this are no longer candidates (evidence decays well before). */
   horizonMs: number;
   /** Stories in different categories never share articles when true; otherwise they pay `categoryPenalty`. */
   categoryHard: boolean;
   categoryPenalty: number;
-  /** Exponent of the story size in the similarity normaliser (1 = average linkage). */
-  linkPower: number;
   /** How many of an article's highest-weighted terms are used to look up candidate stories. */
   queryTerms: number;
+  /** Stories this small merge at the join threshold rather than the merge threshold. */
+  fragmentSize: number;
   /** Run a merge pass over recently changed stories after this many assignments. */
   mergeEvery: number;
 }
 
+/**
+ * Defaults for headlines with word vectors. Each value has a reason, checked on the dev stream (docs/clustering.md):
+ * thresholds sit where a headline shares its story's distinctive terms; a later news cycle needs about three
+ * times the evidence; category disagreement halves it (categories from feeds are noisy, so it is not a wall).
+ */
 export const DEFAULT_PARAMS: ClusterParams = {
-  joinThreshold: 0.3,
-  mergeThreshold: 0.5,
-  textWeight: 1,
+  joinThreshold: 0.25,
+  mergeThreshold: 0.4,
+  textWeight: 0.75,
   decayMs: 2 * 86_400_000,
   horizonMs: 14 * 86_400_000,
-  categoryHard: true,
+  cycleMs: 86_400_000,
+  cycleOffsetMs: 0,
+  cycleFactor: 0.3,
+  categoryHard: false,
   categoryPenalty: 0.5,
-  linkPower: 1,
   queryTerms: 8,
   mergeEvery: 200,
+  fragmentSize: 2,
+};
+
+/** Without word vectors the TF-IDF cosine alone decides; its scale calls for a slightly lower join bar. */
+export const TEXT_ONLY_PARAMS: ClusterParams = {
+  ...DEFAULT_PARAMS,
+  textWeight: 1,
+  joinThreshold: 0.2,
+  mergeThreshold: 0.3,
 };
 
 export interface ClusterArticle {
@@ -57,6 +81,9 @@ export interface StoryState {
   firstTime: number;
   lastTime: number;
   members: number[];
+  /** Articles per news cycle; the cycle with the most is the story's home. */
+  cycles: Map<number, number>;
+  home: number;
 }
 
 export interface AssignReasons {
@@ -88,7 +115,7 @@ export class StreamClusterer {
 
   constructor(
     readonly params: ClusterParams = DEFAULT_PARAMS,
-    private nextId: () => number = sequence(),
+    private readonly nextId: () => number = sequence(),
   ) {}
 
   /** The article's unit TF-IDF vector under the current term statistics. */
@@ -133,12 +160,11 @@ export class StreamClusterer {
       if (!s || !this.live(s, a.time)) continue;
       const penalty = this.categoryFactor(a.category, s.category);
       if (penalty === 0) continue;
-      const text = this.linkage(dot(v, s.sum), 1, s);
+      const text = this.linkage(dot(v, s.sum), s);
       const vector = a.vector && s.vecSum ? cosDense(a.vector, s.vecSum) : null;
       const sim =
         vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
-      const gap = a.time < s.firstTime ? s.firstTime - a.time : Math.max(0, a.time - s.lastTime);
-      const decay = Math.exp(-gap / this.params.decayMs);
+      const decay = this.decay(s, a.time);
       const score = sim * decay * penalty;
       if (!best || score > best.reasons.score)
         best = { story: s, reasons: { text, vector, decay, score, candidates: ids.size } };
@@ -147,13 +173,41 @@ export class StreamClusterer {
   }
 
   /**
-   * Similarity of a group of `n` unit vectors (summing to a vector whose dot product with the story's sum is `d`)
-   * to the story. Pure centroid cosine favours big, diffuse stories (their centroid norm shrinks as they spread),
-   * which then swallow loosely related articles; average linkage does not. `linkPower` moves between the two:
-   * 1 is average linkage, 0.5 is close to centroid cosine.
+   * Cosine between a vector with dot product `d` with the story's sum and norm `groupNorm`, and the story's
+   * centroid. A single article is a unit vector; a story passes its own sum's norm.
    */
-  private linkage(d: number, n: number, s: StoryState): number {
-    return d / (n * Math.pow(s.size, this.params.linkPower) * Math.pow(n, this.params.linkPower - 1 + 1 - 1));
+  private linkage(d: number, s: StoryState, groupNorm = 1): number {
+    return s.sumNorm > 0 ? d / (s.sumNorm * groupNorm) : 0;
+  }
+
+  /**
+   * How much a story's evidence still counts for an article at `time`. Two effects: the gap since the story's
+   * last article (a story that went quiet fades), and the story's age past one news cycle (coverage of an event
+   * on a later cycle is usually a new development, and must win on its own evidence to rejoin).
+   */
+  private decay(s: StoryState, time: number): number {
+    const gap = time < s.firstTime ? s.firstTime - time : Math.max(0, time - s.lastTime);
+    const cycles = Math.abs(this.cycleOf(time) - s.home);
+    return Math.exp(-gap / this.params.decayMs) * Math.pow(this.params.cycleFactor, cycles);
+  }
+
+  private cycleOf(time: number): number {
+    return Math.floor((time - this.params.cycleOffsetMs) / this.params.cycleMs);
+  }
+
+  private countCycle(s: StoryState, cycle: number, n: number): void {
+    const c = (s.cycles.get(cycle) ?? 0) + n;
+    s.cycles.set(cycle, c);
+    const home = s.cycles.get(s.home) ?? 0;
+    if (c > home || (c === home && cycle > s.home)) s.home = cycle;
+  }
+
+  /** The time factor between two stories: the gap between their spans, and how far apart they started. */
+  private pairDecay(a: StoryState, b: StoryState): number {
+    const gap = Math.max(0, Math.max(a.firstTime, b.firstTime) - Math.min(a.lastTime, b.lastTime));
+    return (
+      Math.exp(-gap / this.params.decayMs) * Math.pow(this.params.cycleFactor, Math.abs(a.home - b.home))
+    );
   }
 
   private categoryFactor(a: string | null, b: string | null): number {
@@ -166,8 +220,12 @@ export class StreamClusterer {
   }
 
   private createStory(a: ClusterArticle, v: Sparse): StoryState {
+    return this.createStoryWithId(this.nextId(), a, v);
+  }
+
+  private createStoryWithId(id: number, a: ClusterArticle, v: Sparse): StoryState {
     const s: StoryState = {
-      id: this.nextId(),
+      id,
       category: a.category,
       sum: new Map(),
       sumNorm: 0,
@@ -176,6 +234,8 @@ export class StreamClusterer {
       firstTime: a.time,
       lastTime: a.time,
       members: [],
+      cycles: new Map(),
+      home: this.cycleOf(a.time),
     };
     this.stories.set(s.id, s);
     this.addMember(s, a, v);
@@ -190,6 +250,7 @@ export class StreamClusterer {
     s.firstTime = Math.min(s.firstTime, a.time);
     s.lastTime = Math.max(s.lastTime, a.time);
     s.members.push(a.id);
+    this.countCycle(s, this.cycleOf(a.time), 1);
     for (const t of v.keys()) {
       let p = this.postings.get(t);
       if (!p) this.postings.set(t, (p = new Set()));
@@ -198,9 +259,31 @@ export class StreamClusterer {
     this.dirty.add(s.id);
   }
 
+  /** Rebuilds a stored story in memory (after a restart), without assignment logic. */
+  restore(id: number, members: ClusterArticle[]): StoryState | undefined {
+    const [first, ...rest] = members;
+    if (!first) return undefined;
+    const s = this.createStoryWithId(id, first, this.weigh(first.terms));
+    for (const m of rest) this.addMember(s, m, this.weigh(m.terms));
+    this.dirty.delete(id);
+    return s;
+  }
+
   /** Merges recently changed stories into similar live ones (the larger story survives). */
   mergePass(): ClusterEvent[] {
     this.sinceMerge = 0;
+    const events: ClusterEvent[] = [];
+    // Rounds until nothing merges: a merge can make the survivor similar enough to a third story.
+    for (let round = 0; round < 8 && this.dirty.size > 0; round++) {
+      const merged = this.mergeRound();
+      events.push(...merged);
+      if (merged.length === 0) break;
+    }
+    this.dirty.clear();
+    return events;
+  }
+
+  private mergeRound(): ClusterEvent[] {
     const events: ClusterEvent[] = [];
     const dirty = [...this.dirty].sort(
       (x, y) => (this.stories.get(y)?.size ?? 0) - (this.stories.get(x)?.size ?? 0),
@@ -215,11 +298,17 @@ export class StreamClusterer {
         const o = this.stories.get(oid);
         if (!o || this.categoryFactor(s.category, o.category) !== 1) continue;
         if (!this.live(o, s.lastTime) && !this.live(s, o.lastTime)) continue;
-        const text = this.linkage(dot(s.sum, o.sum), s.size, o);
+        const text = this.linkage(dot(s.sum, o.sum), o, s.sumNorm || 1);
         const vector = s.vecSum && o.vecSum ? cosDense(s.vecSum, o.vecSum) : null;
-        const sim =
+        const blended =
           vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
-        if (sim >= this.params.mergeThreshold && (!best || sim > best.sim)) best = { other: o, sim };
+        const sim = blended * this.pairDecay(s, o);
+        // A fragment of a few articles is judged like late arrivals joining the other story.
+        const bar =
+          Math.min(s.size, o.size) <= this.params.fragmentSize
+            ? this.params.joinThreshold
+            : this.params.mergeThreshold;
+        if (sim >= bar && (!best || sim > best.sim)) best = { other: o, sim };
       }
       if (!best) continue;
       const [survivor, gone] = best.other.size >= s.size ? [best.other, s] : [s, best.other];
@@ -238,6 +327,7 @@ export class StreamClusterer {
     into.firstTime = Math.min(into.firstTime, gone.firstTime);
     into.lastTime = Math.max(into.lastTime, gone.lastTime);
     into.members.push(...gone.members);
+    for (const [cycle, n] of gone.cycles) this.countCycle(into, cycle, n);
     for (const t of gone.sum.keys()) {
       const p = this.postings.get(t);
       p?.delete(gone.id);
@@ -270,7 +360,7 @@ function scaled(a: Sparse, k: number): Sparse {
   return out;
 }
 
-function cosDense(a: Float32Array, b: Float32Array): number {
+export function cosDense(a: Float32Array, b: Float32Array): number {
   let d = 0;
   let na = 0;
   let nb = 0;

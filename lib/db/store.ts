@@ -121,6 +121,48 @@ export interface CreditRepo {
   used(accountId: number, month: string): Promise<number>;
 }
 
+export interface StoryUpsert {
+  id: number;
+  headline: string;
+  category: string;
+  articleCount: number;
+  firstSeen: number;
+  lastUpdated: number;
+}
+
+/** One batch of clustering results, written atomically. */
+export interface ClusteringBatch {
+  stories: StoryUpsert[];
+  /** Articles placed in a story (new arrivals, or members moved by a merge). */
+  memberships: Array<{ articleId: number; storyId: number }>;
+  /** Why each new arrival went where it did: the story it joined at arrival, kept as is when stories merge later. */
+  assignments: Array<{ articleId: number; storyId: number; at: number; reasons: Record<string, unknown> }>;
+  merges: Array<{ goneId: number; intoId: number; at: number }>;
+  events: EventDraft[];
+}
+
+export interface LiveStory {
+  id: number;
+  headline: string;
+  category: string;
+  members: Array<{ articleId: number; title: string; category: string; time: number }>;
+}
+
+export interface StoryRepo {
+  apply(batch: ClusteringBatch): Promise<void>;
+  /** Reserves `n` consecutive story ids; returns the first. */
+  reserveIds(n: number): Promise<number>;
+  /** Stories not merged away whose last article is at or after `since`, with their members. */
+  live(since: number): Promise<LiveStory[]>;
+  /** Titles of every article with its category and time, oldest first (to rebuild term statistics). */
+  titles(): AsyncIterable<{ title: string }>;
+  latestArticleTime(): Promise<number>;
+  /** Stored articles that no story holds yet (e.g. a crash came between storing and clustering), oldest first. */
+  unassigned(): Promise<
+    Array<{ id: number; title: string; category: string; time: number; urlHash: string }>
+  >;
+}
+
 export interface UsageRepo {
   insertMany(records: UsageRecord[]): Promise<void>;
 }
@@ -133,5 +175,6 @@ export interface Store {
   keys: KeyRepo;
   credits: CreditRepo;
   usage: UsageRepo;
+  stories: StoryRepo;
   close(): void;
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { toCategory } from "../categories";
 import type { Store } from "../db/store";
 import type { Source } from "../db/types";
+import type { StoryClustering } from "../stories/story-clustering";
 import { kebab } from "../text/kebab";
 import { parsePublished } from "./normalize-article";
 import { runPipeline, type PipelineInput } from "./pipeline";
@@ -45,6 +46,7 @@ export interface ImportSummary {
 }
 
 export interface ImportOptions {
+  clustering?: StoryClustering;
   batchSize?: number;
   onProgress?: (p: ImportProgress) => void;
   onAppended?: () => void;
@@ -138,7 +140,10 @@ export async function importFile(
       inputs.push(input);
       lineOf.set(input, line);
     }
-    const result = await runPipeline({ store, onAppended: opts.onAppended }, inputs);
+    const result = await runPipeline(
+      { store, onAppended: opts.onAppended, clustering: opts.clustering },
+      inputs,
+    );
     inserted += result.inserted.length;
     duplicates += result.existing.length;
     for (const bad of result.invalid)

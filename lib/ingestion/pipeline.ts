@@ -1,5 +1,6 @@
 import type { Store } from "../db/store";
 import type { Article, NewArticle, Source } from "../db/types";
+import type { StoryClustering } from "../stories/story-clustering";
 import { ingestArticles } from "./ingest-articles";
 import { InvalidArticleError, normalizeArticle, type RawArticle } from "./normalize-article";
 
@@ -19,11 +20,14 @@ export interface PipelineResult {
 export interface PipelineContext {
   store: Store;
   onAppended?: () => void;
+  /** The clustering stage; absent, articles are stored and announced but not yet placed in stories. */
+  clustering?: StoryClustering;
 }
 
 /**
  * The one path every article takes, fetched or imported: normalise → store (deduplicated by canonical URL) →
- * `item.new` in the event log. Later stages (enrichment, clustering) hang off the stored articles.
+ * `item.new` in the event log → clustering into stories (`cluster.event`s). A crash between storing and
+ * clustering is healed when clustering next opens: it first places every stored article no story holds.
  */
 export async function runPipeline(ctx: PipelineContext, inputs: PipelineInput[]): Promise<PipelineResult> {
   const ready: NewArticle[] = [];
@@ -37,5 +41,16 @@ export async function runPipeline(ctx: PipelineContext, inputs: PipelineInput[])
     }
   }
   const { inserted, existing } = await ingestArticles(ctx, ready);
+  if (ctx.clustering && inserted.length > 0) {
+    await ctx.clustering.process(
+      inserted.map((a) => ({
+        id: a.id,
+        title: a.title,
+        category: a.category,
+        time: a.publishedAt || a.discoveredAt,
+      })),
+    );
+    ctx.onAppended?.();
+  }
   return { inserted, existing, invalid };
 }

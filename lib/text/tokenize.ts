@@ -65,7 +65,12 @@ export function cleanHeadline(title: string): string {
 
 /** Content tokens of a headline for matching: lowercased, stop words dropped, Porter2-stemmed. */
 export function titleTokens(title: string): string[] {
-  const out: string[] = [];
+  return titleWords(title).map((w) => w.term);
+}
+
+/** Each content word of a headline with its matching term (the stem). */
+export function titleWords(title: string): Array<{ word: string; term: string }> {
+  const out: Array<{ word: string; term: string }> = [];
   const words = cleanHeadline(title)
     .toLowerCase()
     .replace(/['’]s\b/g, "")
@@ -73,7 +78,7 @@ export function titleTokens(title: string): string[] {
   for (const w of words) {
     if (!w || STOP.has(w)) continue;
     if (w.length === 1 && !/\d/.test(w)) continue;
-    out.push(/^\p{L}+$/u.test(w) ? stem(w) : w);
+    out.push({ word: w, term: /^\p{L}+$/u.test(w) ? stem(w) : w });
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import * as m001 from "./001-initial";
+import * as m002 from "./002-sequences";
 
 export interface Migration {
   version: number;
@@ -7,4 +8,7 @@ export interface Migration {
 }
 
 /** Every schema migration, in order. Append only: an applied migration is never edited. */
-export const migrations: Migration[] = [{ version: 1, name: "initial", up: m001.up }];
+export const migrations: Migration[] = [
+  { version: 1, name: "initial", up: m001.up },
+  { version: 2, name: "sequences", up: m002.up },
+];

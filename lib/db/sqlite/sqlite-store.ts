@@ -4,6 +4,7 @@ import { sqliteAccountRepo, sqliteCreditRepo, sqliteKeyRepo, sqliteUsageRepo } f
 import { sqliteArticleRepo } from "./article-repo";
 import { sqliteEventRepo } from "./event-repo";
 import { sqliteSourceRepo } from "./source-repo";
+import { sqliteStoryRepo } from "./story-repo";
 
 export interface SqliteStore extends Store {
   db: Db;
@@ -21,6 +22,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     keys: sqliteKeyRepo(db),
     credits: sqliteCreditRepo(db),
     usage: sqliteUsageRepo(db),
+    stories: sqliteStoryRepo(db),
     close: () => db.close(),
   };
 }

@@ -1,0 +1,89 @@
+// Story clustering quality, end to end: `lede import` of the labelled dev stream into a fresh data directory,
+// `lede export assignments`, then BCubed P/R/F1 against the gold story labels, for the labels after import and
+// for each article's story at arrival. Usage: npm run bench:clustering [-- FILE]
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+
+import Database from "better-sqlite3";
+
+import { bcubed } from "../lib/clustering/bcubed";
+import { machineLine, writeBenchSection } from "./bench-report";
+
+const BIN = fileURLToPath(new URL("../bin/lede.mjs", import.meta.url));
+const file = path.resolve(process.argv[2] ?? "../shared/data/news-clustering-dev/dev-dayshuffled.jsonl.gz");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lede-bench-cluster-"));
+const env = { ...process.env, LEDE_DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+
+try {
+  const started = process.hrtime.bigint();
+  const imp = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
+  if (imp.status !== 0) throw new Error(`import failed: ${imp.stderr}`);
+  const secs = Number(process.hrtime.bigint() - started) / 1e9;
+  const out = path.join(dataDir, "assignments.jsonl");
+  const exp = spawnSync(process.execPath, [BIN, "export", "assignments", "--out", out], {
+    env,
+    encoding: "utf8",
+  });
+  if (exp.status !== 0) throw new Error(`export failed: ${exp.stderr}`);
+
+  const raw = file.endsWith(".gz") ? gunzipSync(fs.readFileSync(file)) : fs.readFileSync(file);
+  const rows = raw
+    .toString("utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { id: string; cluster: string });
+  const gold = new Map(rows.map((r) => [String(r.id), r.cluster]));
+  const final = new Map<string, string>();
+  const hashOf = new Map<string, string>();
+  for (const line of fs.readFileSync(out, "utf8").trim().split("\n")) {
+    const a = JSON.parse(line) as { id: string; url_hash: string; story_id: number | null };
+    if (a.story_id !== null) final.set(a.id, String(a.story_id));
+    hashOf.set(a.id, a.url_hash);
+  }
+  const db = new Database(path.join(dataDir, "lede.db"), { readonly: true });
+  const arrivalByHash = new Map(
+    (
+      db
+        .prepare(
+          "SELECT a.url_hash AS h, s.story_id AS s FROM story_assignments s JOIN articles a ON a.id = s.article_id",
+        )
+        .all() as Array<{ h: string; s: number }>
+    ).map((r) => [r.h, String(r.s)]),
+  );
+  const stories = (
+    db.prepare("SELECT COUNT(*) AS n FROM stories WHERE merged_into IS NULL").get() as { n: number }
+  ).n;
+  db.close();
+  const arrival = new Map<string, string>();
+  for (const [id, h] of hashOf) {
+    const s = arrivalByHash.get(h);
+    if (s) arrival.set(id, s);
+  }
+  const f = bcubed(final, gold);
+  const a = bcubed(arrival, gold);
+  const pct = (x: number) => (100 * x).toFixed(2);
+  console.log(
+    `after import: P ${pct(f.precision)} R ${pct(f.recall)} F1 ${pct(f.f1)}; at arrival: P ${pct(a.precision)} R ${pct(a.recall)} F1 ${pct(a.f1)}; ${stories} stories; import ${secs.toFixed(1)} s`,
+  );
+  writeBenchSection(
+    "clustering",
+    `## Story clustering quality (BCubed)
+
+Run: \`npm run bench:clustering\` (script: \`bench/clustering-quality.ts\`): \`lede import\` of \`${path.basename(file)}\` into an empty
+data directory, \`lede export assignments\`, scored against the gold story labels. Machine: ${machineLine()}.
+
+| labels | BCubed P | BCubed R | BCubed F1 |
+| --- | ---: | ---: | ---: |
+| after import (merges applied) | ${pct(f.precision)} | ${pct(f.recall)} | **${pct(f.f1)}** |
+| at arrival (the story each article first joined) | ${pct(a.precision)} | ${pct(a.recall)} | ${pct(a.f1)} |
+
+${rows.length.toLocaleString("en")} articles, ${new Set(gold.values()).size} gold stories, ${stories.toLocaleString("en")} predicted stories. Import with clustering: ${secs.toFixed(1)} s
+(${Math.round(rows.length / secs).toLocaleString("en")} articles/s, including the one-off word-vector cache build when it is not there yet).`,
+  );
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

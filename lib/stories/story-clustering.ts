@@ -1,0 +1,213 @@
+import type { Logger } from "pino";
+
+import {
+  DEFAULT_PARAMS,
+  StreamClusterer,
+  TEXT_ONLY_PARAMS,
+  type ClusterArticle,
+  type ClusterEvent,
+  type ClusterParams,
+} from "../clustering/clusterer";
+import type { ClusteringBatch, Store } from "../db/store";
+import type { EventDraft } from "../db/types";
+import { headlineVector } from "../nlp/headline-vector";
+import type { WordVectors } from "../nlp/word-vectors";
+import { titleWords } from "../text/tokenize";
+
+/** What clustering needs of an article. */
+export interface ClusterableArticle {
+  id: number;
+  title: string;
+  category: string;
+  /** Publication time when known, else discovery time: article time, never the wall clock. */
+  time: number;
+}
+
+export interface StoryClusteringOptions {
+  store: Store;
+  vectors: WordVectors | null;
+  params?: ClusterParams;
+  log?: Logger;
+}
+
+interface Headline {
+  title: string;
+  score: number;
+}
+
+const ID_BLOCK = 1000;
+
+/**
+ * The stateful clustering stage of the pipeline: assigns each new article to a story, persists stories,
+ * memberships, the reasons for each assignment, merges, and `cluster.event`s, one atomic batch per call.
+ * State is rebuilt from the database on open, so a restart (or a crash) continues where it stopped.
+ */
+export class StoryClustering {
+  private ids: { next: number; end: number } = { next: 0, end: 0 };
+  private headlines = new Map<number, Headline>();
+  private sinceEvict = 0;
+  readonly clusterer: StreamClusterer;
+
+  private constructor(private readonly opts: StoryClusteringOptions) {
+    const params = opts.params ?? (opts.vectors ? DEFAULT_PARAMS : TEXT_ONLY_PARAMS);
+    this.clusterer = new StreamClusterer(params, () => this.takeId());
+  }
+
+  static async open(opts: StoryClusteringOptions): Promise<StoryClustering> {
+    const sc = new StoryClustering(opts);
+    await sc.restore();
+    return sc;
+  }
+
+  private async restore(): Promise<void> {
+    const { store } = this.opts;
+    const started = Date.now();
+    for await (const { title } of store.stories.titles())
+      this.clusterer.stats.add(titleWords(title).map((w) => w.term));
+    const latest = await store.stories.latestArticleTime();
+    const live = await store.stories.live(latest - this.clusterer.params.horizonMs);
+    for (const s of live) {
+      this.clusterer.restore(
+        s.id,
+        s.members.map((m) => this.toClusterArticle({ id: m.articleId, ...m })),
+      );
+      this.headlines.set(s.id, { title: s.headline, score: 0.5 });
+    }
+    const pending = await store.stories.unassigned();
+    if (pending.length) await this.process(pending);
+    this.opts.log?.info(
+      { live_stories: live.length, reclustered: pending.length, ms: Date.now() - started },
+      "story clustering state restored",
+    );
+  }
+
+  private takeId(): number {
+    if (this.ids.next >= this.ids.end) throw new Error("story id pool exhausted (reserve before clustering)");
+    return this.ids.next++;
+  }
+
+  private toClusterArticle(a: ClusterableArticle): ClusterArticle {
+    const words = titleWords(a.title);
+    const { vectors } = this.opts;
+    const vector = vectors ? headlineVector(words, vectors, (t) => this.clusterer.stats.idf(t)) : undefined;
+    return {
+      id: a.id,
+      terms: words.map((w) => w.term),
+      category: a.category,
+      time: a.time,
+      ...(vector ? { vector } : {}),
+    };
+  }
+
+  /** Clusters articles (in the order given) and persists the outcome atomically. */
+  async process(
+    articles: ClusterableArticle[],
+  ): Promise<{ created: number; joined: number; merged: number }> {
+    if (articles.length === 0) return { created: 0, joined: 0, merged: 0 };
+    if (this.ids.end - this.ids.next < articles.length) {
+      const n = Math.max(ID_BLOCK, articles.length);
+      const first = await this.opts.store.stories.reserveIds(n);
+      this.ids = { next: first, end: first + n };
+    }
+    const byId = new Map(articles.map((a) => [a.id, a]));
+    const batch: ClusteringBatch = { stories: [], memberships: [], assignments: [], merges: [], events: [] };
+    const touched = new Set<number>();
+    const counts = { created: 0, joined: 0, merged: 0 };
+    let now = 0;
+    for (const a of articles) {
+      now = Math.max(now, a.time);
+      for (const e of this.clusterer.assign(this.toClusterArticle(a))) {
+        this.record(e, byId, batch, touched, now);
+        counts[e.type === "create" ? "created" : e.type === "join" ? "joined" : "merged"]++;
+      }
+    }
+    for (const id of touched) {
+      const s = this.clusterer.stories.get(id);
+      if (!s) continue;
+      batch.stories.push({
+        id,
+        headline: this.headlines.get(id)?.title ?? "",
+        category: s.category ?? "world",
+        articleCount: s.size,
+        firstSeen: s.firstTime,
+        lastUpdated: s.lastTime,
+      });
+    }
+    await this.opts.store.stories.apply(batch);
+    if (++this.sinceEvict >= 50) {
+      this.sinceEvict = 0;
+      this.clusterer.evict();
+      for (const id of this.headlines.keys()) if (!this.clusterer.stories.has(id)) this.headlines.delete(id);
+    }
+    return counts;
+  }
+
+  private record(
+    e: ClusterEvent,
+    byId: Map<number, ClusterableArticle>,
+    batch: ClusteringBatch,
+    touched: Set<number>,
+    now: number,
+  ) {
+    if (e.type === "create" || e.type === "join") {
+      const a = byId.get(e.articleId);
+      if (!a) return;
+      batch.memberships.push({ articleId: a.id, storyId: e.storyId });
+      batch.assignments.push({
+        articleId: a.id,
+        storyId: e.storyId,
+        at: a.time,
+        reasons: e.type === "create" ? { action: "create" } : { action: "join", ...e.reasons },
+      });
+      touched.add(e.storyId);
+      const current = this.headlines.get(e.storyId);
+      if (e.type === "create") {
+        this.headlines.set(e.storyId, { title: a.title, score: 0 });
+        const s = this.clusterer.stories.get(e.storyId);
+        batch.events.push(
+          clusterEvent(a.time, e.storyId, "create", {
+            headline: a.title,
+            category: s?.category ?? a.category,
+            article_count: 1,
+          }),
+        );
+      } else if (!current || e.reasons.text > current.score) {
+        // The headline follows the story: the member closest to its centroid so far.
+        this.headlines.set(e.storyId, { title: a.title, score: e.reasons.text });
+      }
+      return;
+    }
+    const survivor = this.clusterer.stories.get(e.survivorId);
+    for (const gone of e.mergedIds) {
+      batch.merges.push({ goneId: gone, intoId: e.survivorId, at: now });
+      touched.delete(gone);
+      const h = this.headlines.get(gone);
+      const keep = this.headlines.get(e.survivorId);
+      if (h && (!keep || h.score > keep.score)) this.headlines.set(e.survivorId, h);
+      this.headlines.delete(gone);
+    }
+    touched.add(e.survivorId);
+    batch.events.push(
+      clusterEvent(now, e.survivorId, "merge", {
+        merged_cluster_ids: e.mergedIds,
+        article_count: survivor?.size ?? 0,
+      }),
+    );
+  }
+}
+
+/** A `cluster.event` (contract §9.4). */
+function clusterEvent(
+  ts: number,
+  clusterId: number,
+  action: string,
+  detail: Record<string, unknown>,
+): EventDraft {
+  return {
+    ts,
+    type: "cluster.event",
+    clusterId,
+    articleId: null,
+    payload: (id) => ({ type: "cluster.event", id, ts, data: { action, cluster_id: clusterId, detail } }),
+  };
+}
