@@ -45,6 +45,7 @@ function counts(dataDir: string) {
       records: one("SELECT COUNT(*) AS n FROM import_records"),
       events: one("SELECT COUNT(*) AS n FROM events WHERE type = 'item.new'"),
       eventArticles: one("SELECT COUNT(DISTINCT article_id) AS n FROM events WHERE type = 'item.new'"),
+      withoutStory: one("SELECT COUNT(*) AS n FROM articles WHERE story_id IS NULL"),
     };
   } finally {
     db.close();
@@ -54,7 +55,7 @@ function counts(dataDir: string) {
 describe("lede import", () => {
   it("survives kill -9 mid-import: a re-run leaves no duplicate and no missing article", async () => {
     const dataDir = path.join(dir, "crash");
-    const env = { ...process.env, LEDE_DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+    const env = { ...process.env, LEDE_DATA_DIR: dataDir, LOG_LEVEL: "silent", LEDE_WORD_VECTORS: "false" };
     const child = spawn(process.execPath, [BIN, "import", file], { env, stdio: ["ignore", "pipe", "pipe"] });
     await new Promise<void>((resolve, reject) => {
       let seen = 0;
@@ -92,7 +93,7 @@ describe("lede import", () => {
 
   it("prints progress and a summary, and adds nothing on a second run", () => {
     const dataDir = path.join(dir, "twice");
-    const env = { ...process.env, LEDE_DATA_DIR: dataDir };
+    const env = { ...process.env, LEDE_DATA_DIR: dataDir, LEDE_WORD_VECTORS: "false" };
     const first = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
     expect(first.status).toBe(0);
     expect(first.stderr).toMatch(new RegExp(`import: ${N}/${N} records, ${N} new \\(\\d+/s\\)`));
@@ -108,11 +109,14 @@ describe("lede import", () => {
     });
     const lines = exported.stdout.trim().split("\n");
     expect(lines).toHaveLength(N);
-    expect(JSON.parse(lines[0]!)).toEqual({
+    const row = JSON.parse(lines[0]!) as { id: string; url_hash: string; story_id: number };
+    expect(row).toEqual({
       id: "a0",
       url_hash: expect.stringMatching(/^[0-9a-f]{16}$/),
-      story_id: null,
+      story_id: expect.any(Number),
     });
+    // Every article is in a story once the import is done.
+    expect(lines.filter((l) => JSON.parse(l).story_id === null)).toHaveLength(0);
   });
 
   it("refuses a file that does not exist", () => {

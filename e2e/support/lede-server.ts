@@ -39,6 +39,7 @@ export async function startLede(
     ...process.env,
     LEDE_DATA_DIR: dataDir,
     LEDE_SEED_DEFAULT_SOURCES: "false",
+    LEDE_WORD_VECTORS: "false",
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     ...extraEnv,

@@ -23,6 +23,8 @@ export interface ClusterParams {
   /** Stories in different categories never share articles when true; otherwise they pay `categoryPenalty`. */
   categoryHard: boolean;
   categoryPenalty: number;
+  /** How many of each term's most recent stories a lookup considers. */
+  maxPostings: number;
   /** How many of an article's highest-weighted terms are used to look up candidate stories. */
   queryTerms: number;
   /** Stories this small merge at the join threshold rather than the merge threshold. */
@@ -48,6 +50,7 @@ export const DEFAULT_PARAMS: ClusterParams = {
   categoryHard: false,
   categoryPenalty: 0.5,
   queryTerms: 8,
+  maxPostings: 300,
   mergeEvery: 200,
   fragmentSize: 2,
 };
@@ -108,7 +111,8 @@ export type ClusterEvent =
 export class StreamClusterer {
   readonly stats = new TermStats();
   readonly stories = new Map<number, StoryState>();
-  private postings = new Map<string, Set<number>>();
+  /** Term → ids of stories holding it, in the order they gained it (most recent last). */
+  private postings = new Map<string, number[]>();
   private dirty = new Set<number>();
   private sinceMerge = 0;
   private latest = 0;
@@ -145,11 +149,40 @@ export class StreamClusterer {
     return events;
   }
 
+  /**
+   * Stories sharing one of the vector's top terms. Each term contributes at most `maxPostings` of its most
+   * recent stories, so a very common term never turns the lookup into a scan of every story.
+   */
   private candidates(v: Sparse, exclude?: number): Set<number> {
     const top = [...v.entries()].sort((x, y) => y[1] - x[1]).slice(0, this.params.queryTerms);
     const out = new Set<number>();
-    for (const [t] of top) for (const id of this.postings.get(t) ?? []) if (id !== exclude) out.add(id);
+    for (const [t] of top) {
+      const p = this.postings.get(t);
+      if (!p) continue;
+      for (let i = p.length - 1, seen = 0; i >= 0 && seen < this.params.maxPostings; i--, seen++) {
+        const id = p[i] as number;
+        if (id !== exclude) out.add(id);
+      }
+    }
     return out;
+  }
+
+  private post(term: string, storyId: number): void {
+    let p = this.postings.get(term);
+    if (!p) this.postings.set(term, (p = []));
+    p.push(storyId);
+    // Compact now and then: drop stories that are gone, keep the recent tail.
+    if (p.length > 4 * this.params.maxPostings) {
+      const seen = new Set<number>();
+      const kept: number[] = [];
+      for (let i = p.length - 1; i >= 0 && kept.length < 2 * this.params.maxPostings; i--) {
+        const id = p[i] as number;
+        if (seen.has(id) || !this.stories.has(id)) continue;
+        seen.add(id);
+        kept.push(id);
+      }
+      this.postings.set(term, kept.reverse());
+    }
   }
 
   private bestStory(a: ClusterArticle, v: Sparse): { story: StoryState; reasons: AssignReasons } | null {
@@ -251,11 +284,8 @@ export class StreamClusterer {
     s.lastTime = Math.max(s.lastTime, a.time);
     s.members.push(a.id);
     this.countCycle(s, this.cycleOf(a.time), 1);
-    for (const t of v.keys()) {
-      let p = this.postings.get(t);
-      if (!p) this.postings.set(t, (p = new Set()));
-      p.add(s.id);
-    }
+    // Every member re-posts its terms, so an active story stays among each term's most recent postings.
+    for (const t of v.keys()) this.post(t, s.id);
     this.dirty.add(s.id);
   }
 
@@ -328,14 +358,7 @@ export class StreamClusterer {
     into.lastTime = Math.max(into.lastTime, gone.lastTime);
     into.members.push(...gone.members);
     for (const [cycle, n] of gone.cycles) this.countCycle(into, cycle, n);
-    for (const t of gone.sum.keys()) {
-      const p = this.postings.get(t);
-      p?.delete(gone.id);
-      if (into.sum.has(t)) {
-        if (p) p.add(into.id);
-        else this.postings.set(t, new Set([into.id]));
-      }
-    }
+    for (const t of gone.sum.keys()) this.post(t, into.id);
     this.stories.delete(gone.id);
     this.dirty.delete(gone.id);
     this.dirty.add(into.id);
@@ -346,7 +369,6 @@ export class StreamClusterer {
     let n = 0;
     for (const s of this.stories.values()) {
       if (now - s.lastTime <= this.params.horizonMs) continue;
-      for (const t of s.sum.keys()) this.postings.get(t)?.delete(s.id);
       this.stories.delete(s.id);
       n++;
     }

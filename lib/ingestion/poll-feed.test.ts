@@ -69,7 +69,12 @@ describe("pollFeed", () => {
     expect(out).toMatchObject({ ok: false, error: "HTTP 500" });
     const [health] = await store.sources.feeds();
     expect(health).toMatchObject({ consecutiveFailures: 1, lastError: "HTTP 500" });
-    expect(health!.nextPollAt).toBeGreaterThan(at + feed.intervalMs);
+    expect(health!.nextPollAt).toBeGreaterThanOrEqual(at + 0.9 * feed.intervalMs);
+    // A second failure waits about twice as long: backed off, never dropped.
+    await pollFeed({ store, now: () => at }, { ...health!, source: feed.source });
+    const [again] = await store.sources.feeds();
+    expect(again).toMatchObject({ consecutiveFailures: 2 });
+    expect(again!.nextPollAt - at).toBeGreaterThanOrEqual(1.8 * feed.intervalMs);
   });
 
   it("reports a parse error per feed", async () => {

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+
+import { titleTokens } from "../text/tokenize";
+import { StreamClusterer, TEXT_ONLY_PARAMS, type ClusterEvent } from "./clusterer";
+
+const H = 3_600_000;
+const DAY = 24 * H;
+const T0 = Date.UTC(2025, 2, 3, 8);
+
+function feed(c: StreamClusterer, items: Array<[number, string, string, number]>): ClusterEvent[] {
+  return items.flatMap(([id, title, category, time]) =>
+    c.assign({ id, terms: titleTokens(title), category, time }),
+  );
+}
+
+const storyOf = (c: StreamClusterer, articleId: number) =>
+  [...c.stories.values()].find((s) => s.members.includes(articleId))?.id;
+
+describe("StreamClusterer", () => {
+  it("groups headlines of one event and keeps another event apart", () => {
+    const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+    feed(c, [
+      [1, "Volcano erupts near Reykjavik, flights grounded", "world", T0],
+      [2, "Central bank raises interest rates to 5 percent", "business", T0 + H],
+      [3, "Iceland volcano eruption grounds flights across Europe", "world", T0 + 2 * H],
+      [4, "Interest rates rise as central bank fights inflation", "business", T0 + 3 * H],
+      [5, "Flights grounded as Reykjavik volcano erupts again", "world", T0 + 4 * H],
+    ]);
+    expect(storyOf(c, 3)).toBe(storyOf(c, 1));
+    expect(storyOf(c, 5)).toBe(storyOf(c, 1));
+    expect(storyOf(c, 4)).toBe(storyOf(c, 2));
+    expect(storyOf(c, 2)).not.toBe(storyOf(c, 1));
+  });
+
+  it("explains each join with the scores that decided it", () => {
+    const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+    const events = feed(c, [
+      [1, "Volcano erupts near Reykjavik, flights grounded", "world", T0],
+      [2, "Reykjavik volcano eruption grounds flights", "world", T0 + H],
+    ]);
+    const join = events.find((e) => e.type === "join");
+    expect(join).toMatchObject({ type: "join", articleId: 2 });
+    if (join?.type !== "join") throw new Error("expected a join");
+    expect(join.reasons.text).toBeGreaterThan(TEXT_ONLY_PARAMS.joinThreshold);
+    expect(join.reasons.decay).toBeCloseTo(Math.exp(-H / TEXT_ONLY_PARAMS.decayMs), 5);
+    expect(join.reasons.candidates).toBeGreaterThanOrEqual(1);
+  });
+
+  it("needs stronger evidence for a story of an earlier news cycle, without a hard cut-off", () => {
+    const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+    feed(c, [
+      [1, "Parliament passes pension reform bill after long debate", "politics", T0],
+      [2, "Pension reform bill passes parliament", "politics", T0 + 6 * H],
+      [3, "Opposition vows to repeal pension reform bill passed by parliament", "politics", T0 + 14 * H],
+      // Next cycle: a near-identical headline still continues the story...
+      [4, "Parliament passes pension reform bill", "politics", T0 + 17 * H],
+      // ...while a loosely related one starts a story of its own.
+      [5, "Unions plan pension protests for the weekend", "politics", T0 + 18 * H],
+    ]);
+    expect(storyOf(c, 2)).toBe(storyOf(c, 1));
+    expect(storyOf(c, 4)).toBe(storyOf(c, 1));
+    expect(storyOf(c, 5)).not.toBe(storyOf(c, 1));
+  });
+
+  it("merges two stories that converge and reports it", () => {
+    const c = new StreamClusterer({
+      ...TEXT_ONLY_PARAMS,
+      joinThreshold: 0.9,
+      mergeThreshold: 0.3,
+      mergeEvery: 1_000_000,
+      fragmentSize: 0,
+    });
+    feed(c, [
+      [1, "Acme recalls 2 million cars over brake fault", "business", T0],
+      [2, "Acme car recall: brake fault affects 2 million vehicles", "business", T0 + H],
+    ]);
+    expect(c.stories.size).toBe(2);
+    const merges = c.mergePass();
+    expect(merges).toEqual([
+      {
+        type: "merge",
+        survivorId: expect.any(Number),
+        mergedIds: [expect.any(Number)],
+        similarity: expect.any(Number),
+      },
+    ]);
+    expect(c.stories.size).toBe(1);
+    expect([...c.stories.values()][0]?.members.sort()).toEqual([1, 2]);
+  });
+
+  it("does not let a very common term turn a lookup into a scan of every story", () => {
+    const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, maxPostings: 50 });
+    for (let i = 0; i < 2_000; i++)
+      c.assign({ id: i, terms: ["update", `unique${i}`], category: "world", time: T0 + i });
+    const events = c.assign({ id: 9_999, terms: ["update", "unique5"], category: "world", time: T0 + 3_000 });
+    const candidates = events.find((e) => e.type === "join")?.reasons.candidates ?? 0;
+    expect(candidates).toBeLessThanOrEqual(100);
+  });
+});
