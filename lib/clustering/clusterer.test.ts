@@ -4,7 +4,6 @@ import { titleTokens } from "../text/tokenize";
 import { StreamClusterer, TEXT_ONLY_PARAMS, type ClusterEvent } from "./clusterer";
 
 const H = 3_600_000;
-const DAY = 24 * H;
 const T0 = Date.UTC(2025, 2, 3, 8);
 
 function feed(c: StreamClusterer, items: Array<[number, string, string, number]>): ClusterEvent[] {
