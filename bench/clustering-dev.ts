@@ -5,14 +5,14 @@ import { gunzipSync } from "node:zlib";
 
 import { toCategory } from "../lib/categories";
 import { bcubed } from "../lib/clustering/bcubed";
-import { DEFAULT_PARAMS, StreamClusterer, type ClusterParams } from "../lib/clustering/clusterer";
+import { DEFAULT_PARAMS, StreamClusterer, TEXT_ONLY_PARAMS, type ClusterParams } from "../lib/clustering/clusterer";
 import { loadWordVectors } from "../lib/nlp/word-vectors";
 import { titleWords } from "../lib/text/tokenize";
 
 const args = process.argv.slice(2);
 const file =
   args.find((a) => !a.includes("=")) ?? "../shared/data/news-clustering-dev/dev-dayshuffled.jsonl.gz";
-const params: ClusterParams = { ...DEFAULT_PARAMS };
+const params: ClusterParams = { ...(process.env.VECTORS ? DEFAULT_PARAMS : TEXT_ONLY_PARAMS) };
 for (const a of args.filter((x) => x.includes("="))) {
   const [k, v] = a.split("=") as [keyof ClusterParams, string];
   (params as unknown as Record<string, unknown>)[k] = v === "true" ? true : v === "false" ? false : Number(v);
@@ -55,9 +55,10 @@ rows.forEach((r, i) => {
     ? `${toCategory(r.category)}-${Math.floor(r.published_at / 86_400_000)}`
     : toCategory(r.category);
   const words = titleWords(r.title);
+  const uni = words.map((w) => w.term);
   const events = c.assign({
     id: i,
-    terms: words.map((w) => w.term),
+    terms: process.env.BIGRAMS ? [...uni, ...uni.slice(1).map((t, k) => `${uni[k]}_${t}`)] : uni,
     category: cat,
     time: r.published_at,
     vector: embed(words),
