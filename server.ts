@@ -8,6 +8,7 @@ import { createAppContext, setAppContext, type AppContext } from "./lib/context"
 import type { Env } from "./lib/env";
 import { IngestWorker } from "./lib/ingestion/worker";
 import { seedDefaultSources } from "./lib/sources/default-sources";
+import { openStoryClustering } from "./lib/stories/open-clustering";
 
 export interface StartOptions {
   env: Env;
@@ -46,6 +47,7 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
         concurrency: env.LEDE_WORKER_CONCURRENCY,
         perHostConcurrency: env.LEDE_PER_HOST_CONCURRENCY,
         userAgent: env.LEDE_USER_AGENT,
+        clustering: await openStoryClustering(ctx.store, env, log),
         onAppended: () => void ctx.tailer.poke(),
       });
       worker.start();

@@ -5,7 +5,12 @@ import { gunzipSync } from "node:zlib";
 
 import { toCategory } from "../lib/categories";
 import { bcubed } from "../lib/clustering/bcubed";
-import { DEFAULT_PARAMS, StreamClusterer, TEXT_ONLY_PARAMS, type ClusterParams } from "../lib/clustering/clusterer";
+import {
+  DEFAULT_PARAMS,
+  StreamClusterer,
+  TEXT_ONLY_PARAMS,
+  type ClusterParams,
+} from "../lib/clustering/clusterer";
 import { loadWordVectors } from "../lib/nlp/word-vectors";
 import { titleWords } from "../lib/text/tokenize";
 
@@ -51,14 +56,12 @@ function embed(words: Array<{ word: string; term: string }>): Float32Array | und
 }
 const started = performance.now();
 rows.forEach((r, i) => {
-  const cat = process.env.DAYSPLIT
-    ? `${toCategory(r.category)}-${Math.floor(r.published_at / 86_400_000)}`
-    : toCategory(r.category);
+  const cat = toCategory(r.category);
   const words = titleWords(r.title);
   const uni = words.map((w) => w.term);
   const events = c.assign({
     id: i,
-    terms: process.env.BIGRAMS ? [...uni, ...uni.slice(1).map((t, k) => `${uni[k]}_${t}`)] : uni,
+    terms: uni,
     category: cat,
     time: r.published_at,
     vector: embed(words),

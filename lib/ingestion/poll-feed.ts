@@ -1,5 +1,6 @@
 import type { Store } from "../db/store";
 import type { Feed, Source } from "../db/types";
+import type { StoryClustering } from "../stories/story-clustering";
 import { FeedFetchError, fetchFeed } from "./fetch-feed";
 import { FeedParseError, parseFeed } from "./parse-feed";
 import { runPipeline } from "./pipeline";
@@ -12,6 +13,7 @@ export interface PollContext {
   store: Store;
   now: () => number;
   onAppended?: () => void;
+  clustering?: StoryClustering;
   fetchImpl?: typeof fetch;
   userAgent?: string;
   timeoutMs?: number;
@@ -63,7 +65,7 @@ export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }
     const parsed = parseFeed(res.body);
     const discoveredAt = ctx.now();
     const result = await runPipeline(
-      { store: ctx.store, onAppended: ctx.onAppended },
+      { store: ctx.store, onAppended: ctx.onAppended, clustering: ctx.clustering },
       parsed.entries.map((e) => ({
         raw: {
           url: e.link,

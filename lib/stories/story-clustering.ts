@@ -46,6 +46,7 @@ export class StoryClustering {
   private ids: { next: number; end: number } = { next: 0, end: 0 };
   private headlines = new Map<number, Headline>();
   private sinceEvict = 0;
+  private queue: Promise<unknown> = Promise.resolve();
   readonly clusterer: StreamClusterer;
 
   private constructor(private readonly opts: StoryClusteringOptions) {
