@@ -148,7 +148,46 @@ export interface LiveStory {
   members: Array<{ articleId: number; title: string; category: string; time: number }>;
 }
 
+export interface StoryRecord {
+  id: number;
+  slug: string;
+  headline: string;
+  summary: string;
+  richSummary: string;
+  imageUrl: string | null;
+  category: string;
+  articleCount: number;
+  firstSeen: number;
+  lastUpdated: number;
+  label: string | null;
+  mergedInto: number | null;
+  /** Source names, most articles first. */
+  sources: string[];
+}
+
+export interface DevelopmentRecord {
+  id: number;
+  storyId: number;
+  createdAtMs: number;
+  title: string;
+  description: string;
+  significance: string;
+  previousHeadline: string | null;
+  newHeadline: string | null;
+  triggerArticleHashes: string[];
+  enrichmentSeq: number;
+}
+
 export interface StoryRepo {
+  /** The story's developments in timeline order. */
+  developments(storyId: number): Promise<DevelopmentRecord[]>;
+  /** Stories not merged away, updated at or after `since`, fastest first (see the SQL for the velocity). */
+  listActive(q: { since: number; now: number; category?: string; limit: number; offset: number }): Promise<{
+    stories: StoryRecord[];
+    total: number;
+  }>;
+  get(idOrSlug: number | string): Promise<StoryRecord | null>;
+  members(storyId: number): Promise<Article[]>;
   apply(batch: ClusteringBatch): Promise<void>;
   /** Reserves `n` consecutive story ids; returns the first. */
   reserveIds(n: number): Promise<number>;

@@ -1,7 +1,24 @@
 import { idSlug } from "../../text/kebab";
 import type { Db } from "../open-db";
-import type { ClusteringBatch, LiveStory, StoryRepo } from "../store";
+import type { ClusteringBatch, LiveStory, StoryRecord, StoryRepo } from "../store";
+import type { Article } from "../types";
+import { toArticle } from "./article-repo";
 import { appendEvent } from "./event-repo";
+
+interface StoryRow {
+  id: number;
+  slug: string;
+  headline: string;
+  summary: string;
+  rich_summary: string;
+  image_url: string | null;
+  category: string;
+  article_count: number;
+  first_seen: number;
+  last_updated: number;
+  label: string | null;
+  merged_into: number | null;
+}
 
 export function sqliteStoryRepo(db: Db): StoryRepo {
   const upsert =
@@ -48,7 +65,105 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
     return first;
   });
 
+  const sourcesOf = db
+    .prepare(
+      `SELECT s.name FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.story_id = ?
+       GROUP BY s.id ORDER BY COUNT(*) DESC, s.name LIMIT 20`,
+    )
+    .pluck();
+  const imageOf = db
+    .prepare(
+      "SELECT image_url FROM articles WHERE story_id = ? AND image_url IS NOT NULL ORDER BY published_at DESC LIMIT 1",
+    )
+    .pluck();
+  const toRecord = (r: StoryRow): StoryRecord => ({
+    id: r.id,
+    slug: r.slug,
+    headline: r.headline,
+    summary: r.summary,
+    richSummary: r.rich_summary,
+    imageUrl: r.image_url ?? (imageOf.get(r.id) as string | undefined) ?? null,
+    category: r.category,
+    articleCount: r.article_count,
+    firstSeen: r.first_seen,
+    lastUpdated: r.last_updated,
+    label: r.label,
+    mergedInto: r.merged_into,
+    sources: sourcesOf.all(r.id) as string[],
+  });
+
   return {
+    async listActive({ since, now, category, limit, offset }) {
+      const where = `merged_into IS NULL AND last_updated >= @since${category ? " AND category = @category" : ""}`;
+      const params = {
+        since,
+        now,
+        category,
+        limit,
+        offset,
+        h6: now - 6 * 3_600_000,
+        h24: now - 24 * 3_600_000,
+      };
+      const total = (
+        db.prepare(`SELECT COUNT(*) AS n FROM stories WHERE ${where}`).get(params) as { n: number }
+      ).n;
+      // Velocity: independent sources and articles over the last 6 hours, with the last day as a weaker signal.
+      const rows = db
+        .prepare(
+          `SELECT st.*, (
+             SELECT 2.0 * COUNT(DISTINCT CASE WHEN a.discovered_at >= @h6 THEN a.source_id END)
+                  + SUM(a.discovered_at >= @h6) + 0.25 * SUM(a.discovered_at >= @h24)
+             FROM articles a WHERE a.story_id = st.id) AS v
+           FROM stories st WHERE ${where} ORDER BY v DESC, st.id DESC LIMIT @limit OFFSET @offset`,
+        )
+        .all(params) as StoryRow[];
+      return { stories: rows.map(toRecord), total };
+    },
+    async get(idOrSlug) {
+      const row = (
+        typeof idOrSlug === "number"
+          ? db.prepare("SELECT * FROM stories WHERE id = ?").get(idOrSlug)
+          : db.prepare("SELECT * FROM stories WHERE slug = ? ORDER BY id DESC LIMIT 1").get(idOrSlug)
+      ) as StoryRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+    async developments(storyId) {
+      const rows = db
+        .prepare("SELECT * FROM developments WHERE story_id = ? ORDER BY created_at_ms, enrichment_seq")
+        .all(storyId) as Array<{
+        id: number;
+        story_id: number;
+        created_at_ms: number;
+        title: string;
+        description: string;
+        significance: string;
+        previous_headline: string | null;
+        new_headline: string | null;
+        trigger_article_hashes: string;
+        enrichment_seq: number;
+      }>;
+      return rows.map((r) => ({
+        id: r.id,
+        storyId: r.story_id,
+        createdAtMs: r.created_at_ms,
+        title: r.title,
+        description: r.description,
+        significance: r.significance,
+        previousHeadline: r.previous_headline,
+        newHeadline: r.new_headline,
+        triggerArticleHashes: JSON.parse(r.trigger_article_hashes) as string[],
+        enrichmentSeq: r.enrichment_seq,
+      }));
+    },
+    async members(storyId) {
+      const rows = db
+        .prepare(
+          `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
+           FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.story_id = ? ORDER BY a.published_at DESC, a.id DESC`,
+        )
+        .all(storyId) as Parameters<typeof toArticle>[0][];
+      return rows.map(toArticle) as Article[];
+    },
     async apply(batch) {
       applyTx.immediate(batch);
     },

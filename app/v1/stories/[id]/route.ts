@@ -1,0 +1,8 @@
+import { includeEmbeddingsGate } from "@/lib/api/feature-gates";
+import { withApiKey } from "@/lib/api/with-api-key";
+import { getStoryDetail, StoryParams, StoryQuery } from "@/lib/stories/get-stories";
+
+export const GET = withApiKey(
+  { route: "/v1/stories/{id}", params: StoryParams, query: StoryQuery, ...includeEmbeddingsGate },
+  async ({ deps, params, query }) => getStoryDetail(deps.store, params.id, query.include_embeddings),
+);

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { setApiDepsForTesting } from "@/lib/api/deps";
+import { TEXT_ONLY_PARAMS } from "@/lib/clustering/clusterer";
+import { runPipeline } from "@/lib/ingestion/pipeline";
+import { StoryClustering } from "@/lib/stories/story-clustering";
+import { get, testApiDeps } from "@/lib/testing/api-deps";
+
+import { GET as getStory } from "./[id]/route";
+import { GET as listStories } from "./route";
+
+const H = 3_600_000;
+const NOW = Date.UTC(2025, 2, 4, 12);
+let t: ReturnType<typeof testApiDeps>;
+let key: string;
+
+beforeEach(async () => {
+  t = testApiDeps(() => NOW);
+  setApiDepsForTesting(async () => t.deps);
+  key = await t.key();
+  const mk = async (slug: string, name: string) =>
+    t.store.sources.ensure({
+      slug,
+      name,
+      homepage: `https://${slug}.test/`,
+      country: null,
+      language: "en",
+      category: "world",
+      logoUrl: null,
+      description: null,
+    });
+  const [a, b] = [await mk("alpha", "Alpha News"), await mk("beta", "Beta Times")];
+  const clustering = await StoryClustering.open({ store: t.store, vectors: null, params: TEXT_ONLY_PARAMS });
+  const at = (h: number) => NOW - h * H;
+  const item = (n: number, title: string, source: typeof a, hoursAgo: number, category?: string) => ({
+    raw: {
+      url: `https://${source.slug}.test/${n}`,
+      title,
+      published: at(hoursAgo),
+      categories: category ? [category] : [],
+    },
+    source,
+    discoveredAt: at(hoursAgo),
+  });
+  await runPipeline({ store: t.store, clustering }, [
+    item(1, "Old harbour strike story", a, 80),
+    item(2, "Volcano erupts near Reykjavik, flights grounded", a, 5),
+    item(3, "Reykjavik volcano eruption grounds flights", b, 4),
+    item(4, "Flights grounded as Reykjavik volcano erupts", a, 3),
+    item(5, "Central bank raises interest rates", b, 2, "business"),
+  ]);
+});
+afterEach(async () => {
+  setApiDepsForTesting(undefined);
+  await t.cleanup();
+});
+
+const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
+
+describe("GET /v1/stories", () => {
+  it("lists active stories, fastest first, with the list shape", async () => {
+    const res = await listStories(get("/v1/stories", key));
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    const stories = body.stories as Array<Record<string, unknown>>;
+    expect(body).toMatchObject({ total: 2, has_more: false });
+    expect(stories.map((s) => s.article_count)).toEqual([3, 1]);
+    expect(stories[0]).toMatchObject({
+      headline: expect.stringContaining("volcano"),
+      sources: ["Alpha News", "Beta Times"],
+      top_entities: [],
+      category: "world",
+      first_seen: NOW - 5 * H,
+      last_updated: NOW - 3 * H,
+      label: null,
+      image_url: null,
+    });
+    expect(String(stories[0]?.summary)).toMatch(/Reported in 3 articles by Alpha News and Beta Times/);
+    expect(stories[0]?.slug).toMatch(new RegExp(`-${stories[0]?.id}$`));
+  });
+
+  it("filters by category and pages with has_more", async () => {
+    const business = await json(await listStories(get("/v1/stories?category=business", key)));
+    expect((business.stories as unknown[]).length).toBe(1);
+    const page = await json(await listStories(get("/v1/stories?limit=1", key)));
+    expect(page).toMatchObject({ total: 2, has_more: true });
+  });
+
+  it("rejects out-of-range limits", async () => {
+    const res = await listStories(get("/v1/stories?limit=0", key));
+    expect(res.status).toBe(400);
+    expect(((await json(res)).error as { code: string }).code).toBe("parameter_out_of_range");
+  });
+});
+
+describe("GET /v1/stories/{id}", () => {
+  it("returns the detail shape by id and by slug, with members newest first", async () => {
+    const list = await json(await listStories(get("/v1/stories", key)));
+    const top = (list.stories as Array<{ id: number; slug: string }>)[0]!;
+    const res = await getStory(get(`/v1/stories/${top.id}`, key), {
+      params: Promise.resolve({ id: String(top.id) }),
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toMatchObject({ id: top.id, article_count: 3, developments: [] });
+    expect((body.articles as Array<{ published_at: number }>).map((a) => a.published_at)).toEqual([
+      NOW - 3 * H,
+      NOW - 4 * H,
+      NOW - 5 * H,
+    ]);
+    expect(String(body.rich_summary)).toContain("### Timeline");
+    const bySlug = await getStory(get(`/v1/stories/${top.slug}`, key), {
+      params: Promise.resolve({ id: top.slug }),
+    });
+    expect((await json(bySlug)).id).toBe(top.id);
+  });
+
+  it("answers 404 for an unknown story", async () => {
+    const res = await getStory(get("/v1/stories/999999", key), { params: Promise.resolve({ id: "999999" }) });
+    expect(res.status).toBe(404);
+    expect((await json(res)).error).toMatchObject({ code: "not_found", details: { resource: "story" } });
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+import type { Store } from "../db/store";
+import { NotFoundError } from "../errors";
+import { qBool, qEnumDefault, qIntDefault } from "../validation/query";
+import { toApiDevelopment, toStoryDetail, toStoryListItem } from "./serialize";
+
+export const ACTIVE_WINDOW_MS = 48 * 3_600_000;
+
+/** GET /v1/stories query (contract §7.1). */
+export const ListStoriesQuery = z.object({
+  limit: qIntDefault(20, { min: 1, max: 100 }),
+  offset: qIntDefault(0, { min: 0 }),
+  category: z.string().trim().toLowerCase().optional(),
+  include_embeddings: qBool(),
+  embedding_format: qEnumDefault(["json", "base64"], "json"),
+});
+export type ListStoriesQuery = z.output<typeof ListStoriesQuery>;
+
+export const StoryParams = z.object({ id: z.string().min(1) });
+export const StoryQuery = z.object({
+  include_embeddings: qBool(),
+  embedding_format: qEnumDefault(["json", "base64"], "json"),
+});
+
+/** Active stories (updated within 48 h), fastest first. */
+export async function listStories(store: Store, q: ListStoriesQuery, now: number) {
+  const { stories, total } = await store.stories.listActive({
+    since: now - ACTIVE_WINDOW_MS,
+    now,
+    category: q.category,
+    limit: q.limit,
+    offset: q.offset,
+  });
+  const items = stories.map(toStoryListItem).map((s) => (q.include_embeddings ? withoutVector(s) : s));
+  return { stories: items, total, has_more: q.offset + stories.length < total };
+}
+
+/** A story by integer id or slug; merged-away stories answer 404 (contract §7.1). */
+export async function getStoryOrThrow(store: Store, idOrSlug: string) {
+  const key = /^\d+$/.test(idOrSlug) ? Number(idOrSlug) : idOrSlug;
+  const story = await store.stories.get(key);
+  if (!story || story.mergedInto !== null) throw new NotFoundError("story", idOrSlug);
+  return story;
+}
+
+export async function getStoryDetail(store: Store, idOrSlug: string, includeEmbeddings = false) {
+  const story = await getStoryOrThrow(store, idOrSlug);
+  const members = await store.stories.members(story.id);
+  const developments = (await store.stories.developments(story.id)).map(toApiDevelopment);
+  const detail = toStoryDetail(story, members, developments);
+  if (!includeEmbeddings) return detail;
+  return {
+    ...withoutVector(detail),
+    articles: detail.articles.map((a, i) => withoutVector(a, members[i]?.embeddingModel ?? null)),
+  };
+}
+
+/** Vectors are computed by the enrichment stage; until one exists the field is null (contract §6.15). */
+function withoutVector<T extends object>(
+  o: T,
+  model: string | null = null,
+): T & { embedding: null; embedding_model: string | null } {
+  return { ...o, embedding: null, embedding_model: model };
+}

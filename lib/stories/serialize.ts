@@ -1,0 +1,54 @@
+import { toApiArticle } from "../articles/serialize";
+import type { DevelopmentRecord, StoryRecord } from "../db/store";
+import type { Article } from "../db/types";
+import { plainSummary, richSummary } from "./summaries";
+
+/** Story summary shape (contract §6.2): `top_entities` as names. */
+export function toStorySummary(s: StoryRecord) {
+  return {
+    id: s.id,
+    slug: s.slug,
+    headline: s.headline,
+    summary: plainSummary(s),
+    image_url: s.imageUrl,
+    article_count: s.articleCount,
+    sources: s.sources,
+    // Entities arrive with the enrichment stage; until then the list is empty.
+    top_entities: [] as string[],
+    category: s.category,
+    first_seen: s.firstSeen,
+    last_updated: s.lastUpdated,
+    label: s.label,
+  };
+}
+
+/** GET /v1/stories list variant: `top_entities` as `{name, type}` objects (contract §6.2, §12 #2). */
+export function toStoryListItem(s: StoryRecord) {
+  return { ...toStorySummary(s), top_entities: [] as Array<{ name: string; type: string }> };
+}
+
+/** Story detail (contract §6.3). */
+export function toStoryDetail(s: StoryRecord, members: Article[], developments: unknown[]) {
+  return {
+    ...toStorySummary(s),
+    rich_summary: richSummary(s, members),
+    articles: members.map(toApiArticle),
+    developments,
+  };
+}
+
+/** Development (contract §6.4). */
+export function toApiDevelopment(d: DevelopmentRecord) {
+  return {
+    id: d.id,
+    cluster_id: d.storyId,
+    created_at_ms: d.createdAtMs,
+    title: d.title,
+    description: d.description,
+    significance: d.significance,
+    previous_headline: d.previousHeadline,
+    new_headline: d.newHeadline,
+    trigger_article_hashes: d.triggerArticleHashes,
+    enrichment_seq: d.enrichmentSeq,
+  };
+}
