@@ -192,13 +192,16 @@ export class StreamClusterer {
       const s = this.stories.get(id);
       if (!s || !this.live(s, a.time)) continue;
       const penalty = this.categoryFactor(a.category, s.category);
-      if (penalty === 0) continue;
+      const decay = this.decay(s, a.time);
+      // Similarities are at most 1: a story whose time and category factors alone keep it below the bar (or
+      // below the best so far) cannot win, so its vectors are never compared.
+      const bound = decay * penalty;
+      if (bound < this.params.joinThreshold || (best && bound <= best.reasons.score)) continue;
       const text = this.linkage(dot(v, s.sum), s);
       const vector = a.vector && s.vecSum ? cosDense(a.vector, s.vecSum) : null;
       const sim =
         vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
-      const decay = this.decay(s, a.time);
-      const score = sim * decay * penalty;
+      const score = sim * bound;
       if (!best || score > best.reasons.score)
         best = { story: s, reasons: { text, vector, decay, score, candidates: ids.size } };
     }
@@ -328,16 +331,18 @@ export class StreamClusterer {
         const o = this.stories.get(oid);
         if (!o || this.categoryFactor(s.category, o.category) !== 1) continue;
         if (!this.live(o, s.lastTime) && !this.live(s, o.lastTime)) continue;
-        const text = this.linkage(dot(s.sum, o.sum), o, s.sumNorm || 1);
-        const vector = s.vecSum && o.vecSum ? cosDense(s.vecSum, o.vecSum) : null;
-        const blended =
-          vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
-        const sim = blended * this.pairDecay(s, o);
         // A fragment of a few articles is judged like late arrivals joining the other story.
         const bar =
           Math.min(s.size, o.size) <= this.params.fragmentSize
             ? this.params.joinThreshold
             : this.params.mergeThreshold;
+        const time = this.pairDecay(s, o);
+        if (time < bar) continue; // cannot reach the bar whatever the similarity
+        const text = this.linkage(dot(s.sum, o.sum), o, s.sumNorm || 1);
+        const vector = s.vecSum && o.vecSum ? cosDense(s.vecSum, o.vecSum) : null;
+        const blended =
+          vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
+        const sim = blended * time;
         if (sim >= bar && (!best || sim > best.sim)) best = { other: o, sim };
       }
       if (!best) continue;

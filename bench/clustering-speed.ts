@@ -1,0 +1,70 @@
+// Clustering cost per article with 100,000 live stories in memory (target: at most 2 ms per article).
+// Stories are rebuilt from real dev headlines; then fresh headlines are assigned one by one and timed,
+// tokenisation and the headline vector included. Usage: npm run bench:clustering-speed [-- FILE]
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+
+import { DEFAULT_PARAMS, StreamClusterer, type ClusterArticle } from "../lib/clustering/clusterer";
+import { headlineVector } from "../lib/nlp/headline-vector";
+import { loadWordVectors } from "../lib/nlp/word-vectors";
+import { titleWords } from "../lib/text/tokenize";
+import { machineLine, writeBenchSection } from "./bench-report";
+
+const LIVE = 100_000;
+const MEASURED = 5_000;
+const file = path.resolve(process.argv[2] ?? "../shared/data/news-clustering-dev/dev-dayshuffled.jsonl.gz");
+const rows = gunzipSync(fs.readFileSync(file))
+  .toString("utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l) as { title: string; category: string });
+const vectors = loadWordVectors(process.env.LEDE_MODEL_DIR ?? path.join(os.tmpdir(), "lede-bench-models"));
+const T0 = Date.UTC(2025, 0, 1);
+let nextId = 1;
+const c = new StreamClusterer(DEFAULT_PARAMS, () => nextId++);
+
+const toArticle = (id: number, title: string, category: string, time: number): ClusterArticle => {
+  const words = titleWords(title);
+  const vector = headlineVector(words, vectors, (t) => c.stats.idf(t));
+  return { id, terms: words.map((w) => w.term), category, time, ...(vector ? { vector } : {}) };
+};
+
+// Term statistics first, then 100k live stories spread over the last 10 days (inside the 14-day horizon).
+for (const r of rows) c.stats.add(titleWords(r.title).map((w) => w.term));
+const buildStarted = performance.now();
+for (let i = 0; i < LIVE; i++) {
+  const r = rows[i % rows.length]!;
+  const time = T0 + Math.floor((i / LIVE) * 10 * 86_400_000);
+  c.restore(nextId++, [toArticle(i, r.title, r.category, time)]);
+}
+const buildSecs = (performance.now() - buildStarted) / 1000;
+
+const times: number[] = [];
+const now = T0 + 10 * 86_400_000;
+for (let i = 0; i < MEASURED; i++) {
+  const r = rows[(i * 7919) % rows.length]!;
+  const started = performance.now();
+  c.assign(toArticle(LIVE + i, r.title, r.category, now + i * 1000));
+  times.push(performance.now() - started);
+}
+times.sort((a, b) => a - b);
+const mean = times.reduce((s, x) => s + x, 0) / times.length;
+const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+const rssMb = process.memoryUsage().rss / 2 ** 20;
+console.log(
+  `live stories ${c.stories.size}; per article mean ${mean.toFixed(3)} ms, p50 ${q(0.5).toFixed(3)}, p95 ${q(0.95).toFixed(3)}, p99 ${q(0.99).toFixed(3)} ms; rss ${rssMb.toFixed(0)} MiB`,
+);
+writeBenchSection(
+  "clustering-speed",
+  `## Clustering speed at 100k live stories
+
+Run: \`npm run bench:clustering-speed\` (script: \`bench/clustering-speed.ts\`). Machine: ${machineLine()}.
+${LIVE.toLocaleString("en")} live stories rebuilt in memory from dev headlines (${buildSecs.toFixed(1)} s), then ${MEASURED.toLocaleString("en")} headlines assigned one by one,
+timed with tokenisation, the headline's word vector, candidate lookup, scoring and the periodic merge passes. Target: at most 2 ms per article.
+
+| live stories | mean | p50 | p95 | p99 | process RSS |
+| ---: | ---: | ---: | ---: | ---: | ---: |
+| ${c.stories.size.toLocaleString("en")} | **${mean.toFixed(3)} ms** | ${q(0.5).toFixed(3)} ms | ${q(0.95).toFixed(3)} ms | ${q(0.99).toFixed(3)} ms | ${rssMb.toFixed(0)} MiB |`,
+);
