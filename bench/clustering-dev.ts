@@ -66,10 +66,11 @@ rows.forEach((r, i) => {
     time: r.published_at,
     vector: embed(words),
   });
-  for (const e of events) if (e.type !== "merge") story.set(i, e.storyId);
+  for (const e of events)
+    if ((e.type === "create" || e.type === "join") && e.articleId === i) story.set(i, e.storyId);
   atArrival.set(r.id, String(story.get(i)));
 });
-c.mergePass();
+c.settle();
 const final = new Map<string, string>();
 for (const s of c.stories.values()) for (const m of s.members) final.set(rows[m]!.id, String(s.id));
 const ms = (performance.now() - started) / rows.length;

@@ -95,4 +95,27 @@ describe("StreamClusterer", () => {
     const candidates = events.find((e) => e.type === "join")?.reasons.candidates ?? 0;
     expect(candidates).toBeLessThanOrEqual(100);
   });
+
+  it("moves an article to the story that fits it better once stories have taken shape", () => {
+    const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+    const art = (id: number, title: string, h: number) => ({
+      id,
+      terms: titleTokens(title),
+      category: "world",
+      time: T0 + h * H,
+    });
+    // Article 2 sits in the storm story, where an early, noisy decision could have put it.
+    c.restore(100, [art(1, "Storm hits coast", 0), art(2, "City power outages after grid failure", 1)]);
+    c.restore(200, [
+      art(3, "City power outages continue after grid failure", 2),
+      art(4, "Grid failure: city power outages enter second day", 3),
+      art(5, "Power outages across city as grid failure spreads", 4),
+    ]);
+    const events = c.refine();
+    expect(events).toEqual([
+      { type: "move", articleId: 2, fromId: 100, toId: 200, score: expect.any(Number) },
+    ]);
+    expect(storyOf(c, 2)).toBe(200);
+    expect(c.stories.get(100)?.members).toEqual([1]);
+  });
 });

@@ -29,6 +29,10 @@ export interface ClusterParams {
   queryTerms: number;
   /** Stories this small merge at the join threshold rather than the merge threshold. */
   fragmentSize: number;
+  /** How much better another story must fit an article before `refine` moves it. */
+  refineMargin: number;
+  /** Refinement rounds when a news cycle closes (0 turns refinement off). */
+  refineRounds: number;
   /** Run a merge pass over recently changed stories after this many assignments. */
   mergeEvery: number;
 }
@@ -53,6 +57,8 @@ export const DEFAULT_PARAMS: ClusterParams = {
   maxPostings: 300,
   mergeEvery: 200,
   fragmentSize: 2,
+  refineMargin: 0.05,
+  refineRounds: 2,
 };
 
 /** Without word vectors the TF-IDF cosine alone decides; its scale calls for a slightly lower join bar. */
@@ -100,7 +106,8 @@ export interface AssignReasons {
 export type ClusterEvent =
   | { type: "create"; storyId: number; articleId: number }
   | { type: "join"; storyId: number; articleId: number; reasons: AssignReasons }
-  | { type: "merge"; survivorId: number; mergedIds: number[]; similarity: number };
+  | { type: "merge"; survivorId: number; mergedIds: number[]; similarity: number }
+  | { type: "move"; articleId: number; fromId: number; toId: number; score: number };
 
 /**
  * Streaming story clustering. Each article joins the most similar live story (TF-IDF cosine against the story
@@ -114,6 +121,8 @@ export class StreamClusterer {
   /** Term → ids of stories holding it, in the order they gained it (most recent last). */
   private postings = new Map<string, number[]>();
   private dirty = new Set<number>();
+  private openCycle: number | undefined;
+  private memberData = new Map<number, { a: ClusterArticle; v: Sparse; story: number }>();
   private sinceMerge = 0;
   private latest = 0;
 
@@ -133,11 +142,17 @@ export class StreamClusterer {
   }
 
   assign(a: ClusterArticle): ClusterEvent[] {
+    const events: ClusterEvent[] = [];
+    const cycle = this.cycleOf(a.time);
+    if (this.openCycle === undefined) this.openCycle = cycle;
+    else if (cycle > this.openCycle) {
+      events.push(...this.closeCycle(this.openCycle));
+      this.openCycle = cycle;
+    }
     this.stats.add(a.terms);
     this.latest = Math.max(this.latest, a.time);
     const v = this.weigh(a.terms);
     const best = this.bestStory(a, v);
-    const events: ClusterEvent[] = [];
     if (best && best.reasons.score >= this.params.joinThreshold) {
       this.addMember(best.story, a, v);
       events.push({ type: "join", storyId: best.story.id, articleId: a.id, reasons: best.reasons });
@@ -185,8 +200,12 @@ export class StreamClusterer {
     }
   }
 
-  private bestStory(a: ClusterArticle, v: Sparse): { story: StoryState; reasons: AssignReasons } | null {
-    const ids = this.candidates(v);
+  private bestStory(
+    a: ClusterArticle,
+    v: Sparse,
+    exclude?: number,
+  ): { story: StoryState; reasons: AssignReasons } | null {
+    const ids = this.candidates(v, exclude);
     let best: { story: StoryState; reasons: AssignReasons } | null = null;
     for (const id of ids) {
       const s = this.stories.get(id);
@@ -286,6 +305,7 @@ export class StreamClusterer {
     s.firstTime = Math.min(s.firstTime, a.time);
     s.lastTime = Math.max(s.lastTime, a.time);
     s.members.push(a.id);
+    this.memberData.set(a.id, { a, v, story: s.id });
     this.countCycle(s, this.cycleOf(a.time), 1);
     // Every member re-posts its terms, so an active story stays among each term's most recent postings.
     for (const t of v.keys()) this.post(t, s.id);
@@ -300,6 +320,98 @@ export class StreamClusterer {
     for (const m of rest) this.addMember(s, m, this.weigh(m.terms));
     this.dirty.delete(id);
     return s;
+  }
+
+  /**
+   * One k-means-style step: every article in memory moves to the story that now fits it best, when that story
+   * beats its own (scored without the article itself). Early arrivals judged against small, young stories get a
+   * second look once the stories have taken shape.
+   */
+  refine(cycle?: number): ClusterEvent[] {
+    const events: ClusterEvent[] = [];
+    for (const [id, m] of this.memberData) {
+      if (cycle !== undefined && this.cycleOf(m.a.time) !== cycle) continue;
+      const s = this.stories.get(m.story);
+      if (!s) continue;
+      let own = 0;
+      if (s.size > 1) {
+        const d = dot(m.v, s.sum);
+        const n2 = s.sumNorm * s.sumNorm - 2 * d + 1;
+        const text = n2 > 1e-9 ? (d - 1) / Math.sqrt(n2) : 0;
+        let vector: number | null = null;
+        if (m.a.vector && s.vecSum) {
+          let dv = 0;
+          let nn = 0;
+          for (let i = 0; i < m.a.vector.length; i++) {
+            const rest = s.vecSum[i]! - m.a.vector[i]!;
+            dv += m.a.vector[i]! * rest;
+            nn += rest * rest;
+          }
+          vector = nn > 1e-9 ? dv / Math.sqrt(nn) : 0;
+        }
+        const sim =
+          vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
+        own = sim * this.decay(s, m.a.time) * this.categoryFactor(m.a.category, s.category);
+      }
+      const best = this.bestStory(m.a, m.v, s.id);
+      if (
+        !best ||
+        best.reasons.score < this.params.joinThreshold ||
+        best.reasons.score <= own + this.params.refineMargin
+      )
+        continue;
+      this.removeMember(s, m.a, m.v);
+      this.addMember(best.story, m.a, m.v);
+      events.push({
+        type: "move",
+        articleId: id,
+        fromId: s.id,
+        toId: best.story.id,
+        score: best.reasons.score,
+      });
+      // A story emptied by moves has in effect merged into the story that took its last article.
+      if (s.size === 0)
+        events.push({
+          type: "merge",
+          survivorId: best.story.id,
+          mergedIds: [s.id],
+          similarity: best.reasons.score,
+        });
+    }
+    return events;
+  }
+
+  /**
+   * Revisits a news cycle once it has closed: two refinement rounds, each followed by a merge pass.
+   * Called by `assign` when the stream enters a new cycle, and by `settle` for the cycle still open.
+   */
+  private closeCycle(cycle: number): ClusterEvent[] {
+    const events: ClusterEvent[] = [];
+    for (let round = 0; round < this.params.refineRounds; round++) {
+      const moved = this.refine(cycle);
+      events.push(...moved, ...this.mergePass());
+      if (moved.length === 0) break;
+    }
+    return events;
+  }
+
+  /** Settles the open cycle now (end of an import): the final labels then match what a closed cycle gets. */
+  settle(): ClusterEvent[] {
+    return this.openCycle === undefined ? this.mergePass() : this.closeCycle(this.openCycle);
+  }
+
+  private removeMember(s: StoryState, a: ClusterArticle, v: Sparse): void {
+    addScaled(s.sum, v, -1);
+    s.sumNorm = norm(s.sum);
+    if (a.vector && s.vecSum) for (let i = 0; i < a.vector.length; i++) s.vecSum[i]! -= a.vector[i]!;
+    s.size--;
+    s.members.splice(s.members.indexOf(a.id), 1);
+    const c = this.cycleOf(a.time);
+    s.cycles.set(c, (s.cycles.get(c) ?? 1) - 1);
+    if (s.size === 0) {
+      this.stories.delete(s.id);
+      this.dirty.delete(s.id);
+    } else this.dirty.add(s.id);
   }
 
   /** Merges recently changed stories into similar live ones (the larger story survives). */
@@ -362,6 +474,10 @@ export class StreamClusterer {
     into.firstTime = Math.min(into.firstTime, gone.firstTime);
     into.lastTime = Math.max(into.lastTime, gone.lastTime);
     into.members.push(...gone.members);
+    for (const m of gone.members) {
+      const d = this.memberData.get(m);
+      if (d) d.story = into.id;
+    }
     for (const [cycle, n] of gone.cycles) this.countCycle(into, cycle, n);
     for (const t of gone.sum.keys()) this.post(t, into.id);
     this.stories.delete(gone.id);
@@ -374,6 +490,7 @@ export class StreamClusterer {
     let n = 0;
     for (const s of this.stories.values()) {
       if (now - s.lastTime <= this.params.horizonMs) continue;
+      for (const m of s.members) this.memberData.delete(m);
       this.stories.delete(s.id);
       n++;
     }

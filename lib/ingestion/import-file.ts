@@ -155,6 +155,8 @@ export async function importFile(
       elapsedMs: Date.now() - started,
     });
   }
+  // The last news cycle of the file is still open: settle it, so the final labels get the same second look.
+  await opts.clustering?.settle();
   malformed.sort((a, b) => a.line - b.line);
   return {
     lines,

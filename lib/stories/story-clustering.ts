@@ -37,6 +37,14 @@ interface Headline {
 
 const ID_BLOCK = 1000;
 
+export interface ClusteringCounts {
+  created: number;
+  joined: number;
+  merged: number;
+  /** Articles moved to a better-fitting story when their news cycle closed. */
+  moved: number;
+}
+
 /**
  * The stateful clustering stage of the pipeline: assigns each new article to a story, persists stories,
  * memberships, the reasons for each assignment, merges, and `cluster.event`s, one atomic batch per call.
@@ -46,6 +54,7 @@ export class StoryClustering {
   private ids: { next: number; end: number } = { next: 0, end: 0 };
   private headlines = new Map<number, Headline>();
   private sinceEvict = 0;
+  private latest = 0;
   private queue: Promise<unknown> = Promise.resolve();
   readonly clusterer: StreamClusterer;
 
@@ -100,27 +109,52 @@ export class StoryClustering {
     };
   }
 
-  /** Clusters articles (in the order given) and persists the outcome atomically. */
-  async process(
-    articles: ClusterableArticle[],
-  ): Promise<{ created: number; joined: number; merged: number }> {
-    if (articles.length === 0) return { created: 0, joined: 0, merged: 0 };
+  /**
+   * Clusters articles (in the order given) and persists the outcome atomically. Calls are serialised: polls
+   * finishing together must not interleave their batches, or an older story total could overwrite a newer one.
+   */
+  process(articles: ClusterableArticle[]): Promise<ClusteringCounts> {
+    return this.enqueue(() => this.processNow(articles));
+  }
+
+  /** Settles the news cycle still open (end of an import), persisting any refinement moves and merges. */
+  settle(): Promise<ClusteringCounts> {
+    return this.enqueue(() => this.persist(this.clusterer.settle(), new Map(), this.latest));
+  }
+
+  private enqueue<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async processNow(articles: ClusterableArticle[]): Promise<ClusteringCounts> {
+    if (articles.length === 0) return { created: 0, joined: 0, merged: 0, moved: 0 };
     if (this.ids.end - this.ids.next < articles.length) {
       const n = Math.max(ID_BLOCK, articles.length);
       const first = await this.opts.store.stories.reserveIds(n);
       this.ids = { next: first, end: first + n };
     }
-    const byId = new Map(articles.map((a) => [a.id, a]));
+    const events: ClusterEvent[] = [];
+    for (const a of articles) {
+      this.latest = Math.max(this.latest, a.time);
+      events.push(...this.clusterer.assign(this.toClusterArticle(a)));
+    }
+    return this.persist(events, new Map(articles.map((a) => [a.id, a])), this.latest);
+  }
+
+  private async persist(
+    events: ClusterEvent[],
+    byId: Map<number, ClusterableArticle>,
+    now: number,
+  ): Promise<ClusteringCounts> {
     const batch: ClusteringBatch = { stories: [], memberships: [], assignments: [], merges: [], events: [] };
     const touched = new Set<number>();
-    const counts = { created: 0, joined: 0, merged: 0 };
-    let now = 0;
-    for (const a of articles) {
-      now = Math.max(now, a.time);
-      for (const e of this.clusterer.assign(this.toClusterArticle(a))) {
-        this.record(e, byId, batch, touched, now);
-        counts[e.type === "create" ? "created" : e.type === "join" ? "joined" : "merged"]++;
-      }
+    const counts: ClusteringCounts = { created: 0, joined: 0, merged: 0, moved: 0 };
+    const kind = { create: "created", join: "joined", merge: "merged", move: "moved" } as const;
+    for (const e of events) {
+      this.record(e, byId, batch, touched, now);
+      counts[kind[e.type]]++;
     }
     for (const id of touched) {
       const s = this.clusterer.stories.get(id);
@@ -176,6 +210,12 @@ export class StoryClustering {
         // The headline follows the story: the member closest to its centroid so far.
         this.headlines.set(e.storyId, { title: a.title, score: e.reasons.text });
       }
+      return;
+    }
+    if (e.type === "move") {
+      batch.memberships.push({ articleId: e.articleId, storyId: e.toId });
+      touched.add(e.fromId);
+      touched.add(e.toId);
       return;
     }
     const survivor = this.clusterer.stories.get(e.survivorId);
