@@ -12,7 +12,7 @@ import {
   type ClusterParams,
 } from "../lib/clustering/clusterer";
 import { loadWordVectors } from "../lib/nlp/word-vectors";
-import { titleWords } from "../lib/text/tokenize";
+import { articleWords } from "../lib/text/tokenize";
 
 const args = process.argv.slice(2);
 const file =
@@ -28,7 +28,14 @@ const rows = gunzipSync(fs.readFileSync(file))
   .split("\n")
   .map(
     (l) =>
-      JSON.parse(l) as { id: string; title: string; category: string; published_at: number; cluster: string },
+      JSON.parse(l) as {
+        id: string;
+        title: string;
+        url: string;
+        category: string;
+        published_at: number;
+        cluster: string;
+      },
   );
 
 const gold = new Map(rows.map((r) => [r.id, r.cluster]));
@@ -57,11 +64,10 @@ function embed(words: Array<{ word: string; term: string }>): Float32Array | und
 const started = performance.now();
 rows.forEach((r, i) => {
   const cat = toCategory(r.category);
-  const words = titleWords(r.title);
-  const uni = words.map((w) => w.term);
+  const words = articleWords(r.title, r.url);
   const events = c.assign({
     id: i,
-    terms: uni,
+    terms: words.map((w) => w.term),
     category: cat,
     time: r.published_at,
     vector: embed(words),

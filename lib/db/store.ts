@@ -145,7 +145,7 @@ export interface LiveStory {
   id: number;
   headline: string;
   category: string;
-  members: Array<{ articleId: number; title: string; category: string; time: number }>;
+  members: Array<{ articleId: number; title: string; url: string; category: string; time: number }>;
 }
 
 export interface StoryRecord {
@@ -194,11 +194,11 @@ export interface StoryRepo {
   /** Stories not merged away whose last article is at or after `since`, with their members. */
   live(since: number): Promise<LiveStory[]>;
   /** Titles of every article with its category and time, oldest first (to rebuild term statistics). */
-  titles(): AsyncIterable<{ title: string }>;
+  titles(): AsyncIterable<{ title: string; url: string }>;
   latestArticleTime(): Promise<number>;
   /** Stored articles that no story holds yet (e.g. a crash came between storing and clustering), oldest first. */
   unassigned(): Promise<
-    Array<{ id: number; title: string; category: string; time: number; urlHash: string }>
+    Array<{ id: number; title: string; url: string; category: string; time: number; urlHash: string }>
   >;
 }
 

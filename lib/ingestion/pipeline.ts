@@ -46,6 +46,7 @@ export async function runPipeline(ctx: PipelineContext, inputs: PipelineInput[])
       inserted.map((a) => ({
         id: a.id,
         title: a.title,
+        url: a.url,
         category: a.category,
         time: a.publishedAt || a.discoveredAt,
       })),

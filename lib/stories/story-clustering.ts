@@ -12,12 +12,14 @@ import type { ClusteringBatch, Store } from "../db/store";
 import type { EventDraft } from "../db/types";
 import { headlineVector } from "../nlp/headline-vector";
 import type { WordVectors } from "../nlp/word-vectors";
-import { titleWords } from "../text/tokenize";
+import { articleWords } from "../text/tokenize";
 
 /** What clustering needs of an article. */
 export interface ClusterableArticle {
   id: number;
   title: string;
+  /** The article URL: its slug often carries the full headline. */
+  url: string | null;
   category: string;
   /** Publication time when known, else discovery time: article time, never the wall clock. */
   time: number;
@@ -72,8 +74,8 @@ export class StoryClustering {
   private async restore(): Promise<void> {
     const { store } = this.opts;
     const started = Date.now();
-    for await (const { title } of store.stories.titles())
-      this.clusterer.stats.add(titleWords(title).map((w) => w.term));
+    for await (const { title, url } of store.stories.titles())
+      this.clusterer.stats.add(articleWords(title, url).map((w) => w.term));
     const latest = await store.stories.latestArticleTime();
     const live = await store.stories.live(latest - this.clusterer.params.horizonMs);
     for (const s of live) {
@@ -97,7 +99,7 @@ export class StoryClustering {
   }
 
   private toClusterArticle(a: ClusterableArticle): ClusterArticle {
-    const words = titleWords(a.title);
+    const words = articleWords(a.title, a.url);
     const { vectors } = this.opts;
     const vector = vectors ? headlineVector(words, vectors, (t) => this.clusterer.stats.idf(t)) : undefined;
     return {

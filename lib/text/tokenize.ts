@@ -82,3 +82,45 @@ export function titleWords(title: string): Array<{ word: string; term: string }>
   }
   return out;
 }
+
+/**
+ * Words of the descriptive slug in an article URL (`/2014/06/12/tesla-opens-patent-library/`): publishers often
+ * put the full original headline there, where the feed or an aggregator shows a shortened one. Ids, dates and
+ * file extensions are ignored, and so are the synthetic URLs of imported records without one (`.invalid`).
+ */
+export function urlSlugWords(url: string): Array<{ word: string; term: string }> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  if (parsed.hostname.endsWith(".invalid")) return [];
+  let path = parsed.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // keep the raw path
+  }
+  const slug = path
+    .split("/")
+    .filter((seg) => /\p{L}{3,}[-_+]\p{L}{3,}/u.test(seg))
+    .sort((a, b) => b.length - a.length)[0];
+  if (!slug) return [];
+  return titleWords(slug.replace(/\.[a-z0-9]{2,5}$/i, "").replace(/[-_+]+/g, " ")).filter((w) =>
+    /^\p{L}{3,}$/u.test(w.word),
+  );
+}
+
+/** An article's words for matching: its headline's, plus the URL slug's words the headline lacks. */
+export function articleWords(title: string, url: string | null): Array<{ word: string; term: string }> {
+  const words = titleWords(title);
+  if (!url) return words;
+  const have = new Set(words.map((w) => w.term));
+  for (const w of urlSlugWords(url)) {
+    if (have.has(w.term)) continue;
+    have.add(w.term);
+    words.push(w);
+  }
+  return words;
+}

@@ -177,23 +177,30 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
         )
         .all(since) as Array<{ id: number; headline: string; category: string }>;
       const members = db.prepare(
-        `SELECT id AS articleId, title, category, CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time
+        `SELECT id AS articleId, title, url, category, CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time
          FROM articles WHERE story_id = ? ORDER BY time, id`,
       );
       return stories.map((s): LiveStory => ({ ...s, members: members.all(s.id) as LiveStory["members"] }));
     },
     async *titles() {
-      for (const row of db.prepare("SELECT title FROM articles ORDER BY id").iterate())
-        yield row as { title: string };
+      for (const row of db.prepare("SELECT title, url FROM articles ORDER BY id").iterate())
+        yield row as { title: string; url: string };
     },
     async unassigned() {
       return db
         .prepare(
-          `SELECT id, title, category, url_hash AS urlHash,
+          `SELECT id, title, url, category, url_hash AS urlHash,
              CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time
            FROM articles WHERE story_id IS NULL ORDER BY time, id`,
         )
-        .all() as Array<{ id: number; title: string; category: string; time: number; urlHash: string }>;
+        .all() as Array<{
+        id: number;
+        title: string;
+        url: string;
+        category: string;
+        time: number;
+        urlHash: string;
+      }>;
     },
     async latestArticleTime() {
       const r = db
