@@ -6,6 +6,7 @@ import next from "next";
 
 import { createAppContext, setAppContext, type AppContext } from "./lib/context";
 import type { Env } from "./lib/env";
+import { WsGateway } from "./lib/events/ws-gateway";
 import { IngestWorker } from "./lib/ingestion/worker";
 import { seedDefaultSources } from "./lib/sources/default-sources";
 import { openStoryClustering } from "./lib/stories/open-clustering";
@@ -58,8 +59,10 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
   }
 
   let server: http.Server | undefined;
+  let gateway: WsGateway | undefined;
   let port: number | null = null;
   if (env.LEDE_ROLE !== "worker") {
+    gateway = new WsGateway({ store: ctx.store, keys: ctx.keys, bus: ctx.bus, log });
     const app = next({ dev, dir: ROOT, hostname: env.HOST, port: env.PORT });
     await app.prepare();
     const handle = app.getRequestHandler();
@@ -71,9 +74,9 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
     });
     const upgrade = app.getUpgradeHandler();
     server.on("upgrade", (req, socket, head) => {
-      // /ws is the live feed (its gateway lands with the real-time work); other upgrades are Next's (dev HMR).
+      // /ws is the live feed; other upgrades are Next's own (development hot reload).
       if (new URL(req.url ?? "/", "http://x").pathname === "/ws") {
-        socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n");
+        gateway?.handleUpgrade(req, socket, head);
         return;
       }
       void upgrade(req, socket, head);
@@ -96,6 +99,7 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
     port,
     close() {
       closing ??= (async () => {
+        await gateway?.close();
         if (server) {
           server.closeIdleConnections?.();
           await new Promise<void>((r) => server?.close(() => r()));

@@ -1,0 +1,131 @@
+import { z } from "zod";
+
+import type { StoredEvent } from "../db/types";
+
+export const EVENT_TYPES = [
+  "item.new",
+  "item.enriched",
+  "story.development",
+  "story.priority_changed",
+  "cluster.event",
+  "clusters.ranked",
+] as const;
+
+const TOPIC_TYPES: Record<string, readonly string[]> = {
+  articles: ["item.new", "item.enriched"],
+  stories: ["story.development", "story.priority_changed", "cluster.event"],
+  tickers: ["ticker.news"],
+};
+
+const list = <T extends z.ZodType>(item: T) => z.array(item).max(100, "at most 100 entries");
+
+const EmbeddingFilter = z.object({
+  embedding: z.array(z.number().finite()).length(1536, "embedding must have 1536 numbers"),
+  threshold: z.number().min(0.5).max(1).default(0.75),
+  label: z.string().max(100).optional(),
+});
+
+/** WebSocket subscribe filters (contract §8.3). */
+export const SubscribeFilters = z
+  .object({
+    topics: list(z.enum(["articles", "stories", "tickers"])).optional(),
+    types: list(z.enum([...EVENT_TYPES, "ticker.news"])).optional(),
+    categories: list(z.string().trim().toLowerCase().min(1)).optional(),
+    sources: list(z.string().trim().min(1)).optional(),
+    keywords: list(z.string().trim().min(1)).optional(),
+    keyword: z.string().trim().min(1).optional(),
+    entities: list(z.number().int()).optional(),
+    tickers: list(z.string().trim().toUpperCase().min(1)).optional(),
+    include_embeddings: z.boolean().optional(),
+    embedding_filters: z.array(EmbeddingFilter).max(10, "at most 10 embedding filters").optional(),
+  })
+  .strict();
+export type SubscribeFilters = z.output<typeof SubscribeFilters>;
+
+/** Filters ready for matching: deprecated `keyword` merged, keywords lowercased, sources resolved to ids. */
+export interface CompiledFilters {
+  types: Set<string>;
+  categories?: Set<string>;
+  sourceIds?: Set<string>;
+  keywords?: string[];
+  entities?: Set<number>;
+  tickers?: Set<string>;
+  hasEmbeddingFilters: boolean;
+}
+
+/** The filters as echoed in `subscribed` (contract §8.5): only what was given, normalised. */
+export function echoFilters(f: SubscribeFilters): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const keywords = [...(f.keywords ?? []), ...(f.keyword ? [f.keyword] : [])];
+  if (f.topics) out.topics = f.topics;
+  if (f.types) out.types = f.types;
+  if (f.categories) out.categories = f.categories;
+  if (f.sources) out.sources = f.sources;
+  if (keywords.length) out.keywords = keywords;
+  if (f.entities) out.entities = f.entities;
+  if (f.tickers) out.tickers = f.tickers;
+  if (f.include_embeddings) out.include_embeddings = true;
+  return out;
+}
+
+/**
+ * Compiles filters. `resolveSource` maps a source entry (decimal id or slug) to the decimal id realtime payloads
+ * carry, or null when unknown (an unknown source matches nothing).
+ */
+export async function compileFilters(
+  f: SubscribeFilters,
+  resolveSource: (entry: string) => Promise<string | null>,
+): Promise<CompiledFilters> {
+  const types = f.types?.length
+    ? new Set<string>(f.types)
+    : f.topics?.length
+      ? new Set(f.topics.flatMap((t) => TOPIC_TYPES[t] ?? []))
+      : new Set<string>(EVENT_TYPES);
+  if (f.tickers?.length) types.add("ticker.news");
+  const keywords = [...(f.keywords ?? []), ...(f.keyword ? [f.keyword] : [])].map((k) => k.toLowerCase());
+  let sourceIds: Set<string> | undefined;
+  if (f.sources?.length) {
+    sourceIds = new Set();
+    for (const s of f.sources) {
+      const id = await resolveSource(s);
+      if (id) sourceIds.add(id);
+    }
+  }
+  return {
+    types,
+    categories: f.categories?.length ? new Set(f.categories) : undefined,
+    sourceIds,
+    keywords: keywords.length ? keywords : undefined,
+    entities: f.entities?.length ? new Set(f.entities) : undefined,
+    tickers: f.tickers?.length ? new Set(f.tickers) : undefined,
+    hasEmbeddingFilters: (f.embedding_filters?.length ?? 0) > 0,
+  };
+}
+
+type Payload = { data?: Record<string, unknown>; entity_ids?: number[] } & Record<string, unknown>;
+
+/**
+ * Whether an event passes the filters (contract §8.4): type selection first; then each filter tests only the
+ * events carrying the field it reads; entries within a filter are ORed, filters are ANDed.
+ */
+export function matchesFilters(f: CompiledFilters, e: StoredEvent): boolean {
+  if (!f.types.has(e.type)) return false;
+  if (e.type === "cluster.event" || e.type === "clusters.ranked") return true;
+  const p = (e.payload ?? {}) as Payload;
+  const data = (p.data ?? {}) as Record<string, unknown>;
+  const isItem = e.type === "item.new" || e.type === "item.enriched";
+  if (f.categories && typeof data.category === "string" && !f.categories.has(data.category)) return false;
+  if (f.sourceIds && isItem && !f.sourceIds.has(String(data.source_id))) return false;
+  if (f.keywords) {
+    const text = isItem ? data.title : (data.headline ?? data.title);
+    if (typeof text === "string") {
+      const lower = text.toLowerCase();
+      if (!f.keywords.some((k) => lower.includes(k))) return false;
+    }
+  }
+  if (f.entities && e.type === "item.enriched" && !(p.entity_ids ?? []).some((id) => f.entities?.has(id)))
+    return false;
+  // Articles have no embeddings until the enrichment stage stores them; one without never matches a filter.
+  if (f.hasEmbeddingFilters && isItem) return false;
+  return true;
+}
