@@ -81,7 +81,20 @@ export interface ArticleRepo {
   exportAssignments(): AsyncIterable<{ externalId: string | null; urlHash: string; storyId: number | null }>;
 }
 
+export interface EventRangeQuery {
+  from: number;
+  to: number;
+  types: string[];
+  clusterId?: number;
+  /** Resume after this event (ordered by ts, then id). */
+  after?: { ts: number; id: number };
+  limit: number;
+}
+
 export interface EventRepo {
+  /** Events with `from ≤ ts ≤ to` of the given types, in (ts, id) order. */
+  range(q: EventRangeQuery): Promise<StoredEvent[]>;
+  get(id: number): Promise<StoredEvent | null>;
   append(draft: EventDraft): Promise<StoredEvent>;
   /** Events with id > afterId, oldest first. */
   after(afterId: number, limit: number): Promise<StoredEvent[]>;

@@ -49,6 +49,27 @@ export function sqliteEventRepo(db: Db): EventRepo {
     "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE ts < ? ORDER BY id LIMIT ?)",
   );
   return {
+    async range(q) {
+      const types = q.types.map((t) => `'${t.replace(/'/g, "''")}'`).join(",") || "NULL";
+      const where = [`ts >= @from`, `ts <= @to`, `type IN (${types})`];
+      if (q.clusterId !== undefined) where.push("cluster_id = @clusterId");
+      if (q.after) where.push("(ts > @afterTs OR (ts = @afterTs AND id > @afterId))");
+      const rows = db
+        .prepare(`SELECT * FROM events WHERE ${where.join(" AND ")} ORDER BY ts, id LIMIT @limit`)
+        .all({
+          from: q.from,
+          to: q.to,
+          clusterId: q.clusterId,
+          afterTs: q.after?.ts,
+          afterId: q.after?.id,
+          limit: q.limit,
+        }) as Row[];
+      return rows.map(toEvent);
+    },
+    async get(id) {
+      const r = db.prepare("SELECT * FROM events WHERE id = ?").get(id) as Row | undefined;
+      return r ? toEvent(r) : null;
+    },
     async append(draft) {
       return appendTx.immediate(draft);
     },

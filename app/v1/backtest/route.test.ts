@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { setApiDepsForTesting } from "@/lib/api/deps";
+import { TEXT_ONLY_PARAMS } from "@/lib/clustering/clusterer";
+import { runPipeline } from "@/lib/ingestion/pipeline";
+import { StoryClustering } from "@/lib/stories/story-clustering";
+import { get, testApiDeps } from "@/lib/testing/api-deps";
+
+import { GET, POST } from "./route";
+
+const H = 3_600_000;
+const NOW = Date.UTC(2025, 5, 10, 12);
+const FROM = NOW - 24 * H;
+let t: ReturnType<typeof testApiDeps>;
+let pro: string;
+
+beforeEach(async () => {
+  t = testApiDeps(() => NOW);
+  setApiDepsForTesting(async () => t.deps);
+  pro = await t.key("pro");
+  const source = await t.store.sources.ensure({
+    slug: "wire",
+    name: "Wire",
+    homepage: "https://wire.test/",
+    country: null,
+    language: "en",
+    category: "world",
+    logoUrl: null,
+    description: null,
+  });
+  const clustering = await StoryClustering.open({ store: t.store, vectors: null, params: TEXT_ONLY_PARAMS });
+  const item = (n: number, title: string, hoursAgo: number) => ({
+    raw: { url: `https://wire.test/${n}`, title, published: NOW - hoursAgo * H },
+    source,
+    discoveredAt: NOW - hoursAgo * H,
+  });
+  await runPipeline({ store: t.store, clustering }, [
+    item(1, "Volcano erupts near Reykjavik", 5),
+    item(2, "Central bank holds rates", 4),
+    item(3, "Reykjavik volcano grounds flights", 3),
+  ]);
+});
+afterEach(async () => {
+  setApiDepsForTesting(undefined);
+  await t.cleanup();
+});
+
+const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
+const bt = (q: string, key = pro) => GET(get(`/v1/backtest?${q}`, key));
+const post = (body: unknown, key = pro) =>
+  POST(
+    new Request("http://lede.test/v1/backtest", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
+
+describe("GET /v1/backtest", () => {
+  it("replays the logged events in time order with the stored payloads, ids and an empty embedding", async () => {
+    const res = await bt(`from=${FROM}&to=${NOW}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Credits-Cost")).toBe("10");
+    const body = await json(res);
+    const events = body.events as Array<{
+      id: number;
+      ts: number;
+      event_type: string;
+      cluster_id: number;
+      payload: Record<string, unknown>;
+      embedding: number[];
+    }>;
+    const logged = (await t.store.events.after(0, 100)).filter((e) => e.type !== "clusters.ranked");
+    expect(events.map((e) => e.id)).toEqual(
+      logged.sort((a, b) => a.ts - b.ts || a.id - b.id).map((e) => e.id),
+    );
+    expect(events.map((e) => e.event_type)).toEqual([
+      "item.new",
+      "cluster.event",
+      "item.new",
+      "cluster.event",
+      "item.new",
+    ]);
+    for (const e of events) {
+      expect(e.payload).toEqual(logged.find((l) => l.id === e.id)?.payload);
+      expect(e.embedding).toEqual([]);
+    }
+    expect(body).toMatchObject({
+      ok: true,
+      has_more: false,
+      next_cursor: events[4]!.id,
+      meta: { from: FROM, to: NOW, topics: ["articles", "stories"], filters_applied: {}, event_count: 5 },
+    });
+  });
+
+  it("filters by keywords and types, and reports the filters applied", async () => {
+    const kw = await json(await bt(`from=${FROM}&to=${NOW}&topics=articles&keywords=VOLCANO`));
+    expect(
+      (kw.events as Array<{ payload: { data: { title: string } } }>).map((e) => e.payload.data.title),
+    ).toEqual(["Volcano erupts near Reykjavik", "Reykjavik volcano grounds flights"]);
+    expect((kw.meta as Record<string, unknown>).filters_applied).toEqual({
+      topics: ["articles"],
+      keywords: ["VOLCANO"],
+    });
+    const ranked = await json(await bt(`from=${FROM}&to=${NOW}&types=cluster.event`));
+    expect((ranked.meta as Record<string, unknown>).topics).toEqual(["stories"]);
+    expect((ranked.events as unknown[]).length).toBe(2);
+  });
+
+  it("pages with a stable cursor", async () => {
+    const first = await json(await bt(`from=${FROM}&to=${NOW}&limit=2`));
+    expect(first).toMatchObject({ has_more: true, meta: { event_count: 2 } });
+    const second = await json(await bt(`from=${FROM}&to=${NOW}&limit=2&cursor=${first.next_cursor}`));
+    const third = await json(await bt(`from=${FROM}&to=${NOW}&limit=2&cursor=${second.next_cursor}`));
+    expect(third).toMatchObject({ has_more: false, meta: { event_count: 1 } });
+    const ids = [first, second, third].flatMap((p) => (p.events as Array<{ id: number }>).map((e) => e.id));
+    expect(new Set(ids).size).toBe(5);
+  });
+
+  it("enforces the plan, the required window and its bounds", async () => {
+    expect(
+      ((await json(await bt(`from=${FROM}&to=${NOW}`, await t.key("starter")))).error as { code: string })
+        .code,
+    ).toBe("tier_required");
+    expect((await json(await bt(`to=${NOW}`))).error).toMatchObject({
+      code: "missing_parameter",
+      details: { param: "from" },
+    });
+    expect(
+      ((await json(await bt(`from=${NOW - 91 * 24 * H}&to=${NOW - 90 * 24 * H}`))).error as { code: string })
+        .code,
+    ).toBe("backtest_range_too_old");
+    expect((await json(await bt(`from=${FROM - 7 * 24 * H}&to=${NOW}`))).error).toMatchObject({
+      code: "backtest_window_too_large",
+      details: { max: 604_800_000 },
+    });
+    expect((await json(await bt(`from=${NOW}&to=${FROM}`))).error).toMatchObject({
+      code: "backtest_window_too_large",
+      details: { reason: "to_not_after_from" },
+    });
+    expect(((await json(await bt(`from=${FROM}&to=${NOW}&limit=5001`))).error as { code: string }).code).toBe(
+      "parameter_out_of_range",
+    );
+  });
+});
+
+describe("POST /v1/backtest", () => {
+  it("answers like GET for the same filters", async () => {
+    const viaPost = await json(
+      await post({ from: FROM, to: NOW, topics: ["articles"], keywords: ["volcano"] }),
+    );
+    const viaGet = await json(await bt(`from=${FROM}&to=${NOW}&topics=articles&keywords=volcano`));
+    expect(viaPost.events).toEqual(viaGet.events);
+  });
+
+  it("accepts at most one embedding filter, of 1536 numbers", async () => {
+    const filter = { embedding: Array(1536).fill(0.01), threshold: 0.8 };
+    expect(
+      (
+        (await json(await post({ from: FROM, to: NOW, embedding_filters: [filter, filter] }))).error as {
+          code: string;
+        }
+      ).code,
+    ).toBe("too_many_embedding_filters");
+    expect(
+      (
+        (await json(await post({ from: FROM, to: NOW, embedding_filters: [{ embedding: [1, 2] }] })))
+          .error as { code: string }
+      ).code,
+    ).toBe("invalid_embedding");
+    const res = await post({ from: FROM, to: NOW, embedding_filters: [{ ...filter, label: "volcanoes" }] });
+    expect(res.headers.get("X-Credits-Cost")).toBe("20");
+    const body = await json(res);
+    // Articles carry no vector yet, so none matches; story events are not affected by the filter.
+    expect(
+      (body.events as Array<{ event_type: string }>).every((e) => e.event_type === "cluster.event"),
+    ).toBe(true);
+    expect((body.meta as Record<string, unknown>).filters_applied).toEqual({
+      embedding_filters: ["volcanoes"],
+    });
+  });
+
+  it("rejects a body that is not JSON", async () => {
+    const res = await POST(
+      new Request("http://lede.test/v1/backtest", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${pro}` },
+        body: "{nope",
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(((await json(res)).error as { code: string }).code).toBe("invalid_body");
+  });
+});

@@ -1,0 +1,30 @@
+import type { RawInput } from "@/lib/api/with-api-key";
+import { withApiKey } from "@/lib/api/with-api-key";
+import { BacktestBody, BacktestQuery, checkBacktestWindow, runBacktest } from "@/lib/events/backtest";
+
+// 10 credits per page, 10 more with embeddings or an embedding filter (contract §5.2).
+const cost = ({ query, body }: RawInput) => {
+  const b = (body ?? {}) as { include_embeddings?: unknown; embedding_filters?: unknown[] };
+  const extra =
+    query.include_embeddings === "true" ||
+    query.include_embeddings === "1" ||
+    b.include_embeddings === true ||
+    (b.embedding_filters?.length ?? 0) > 0;
+  return extra ? 20 : 10;
+};
+
+export const GET = withApiKey(
+  { route: "/v1/backtest", minPlan: "pro", query: BacktestQuery, cost },
+  async ({ deps, query, now }) => {
+    checkBacktestWindow(query, now);
+    return runBacktest(deps.store, query);
+  },
+);
+
+export const POST = withApiKey(
+  { route: "/v1/backtest", minPlan: "pro", body: BacktestBody, cost },
+  async ({ deps, body, now }) => {
+    checkBacktestWindow(body, now);
+    return runBacktest(deps.store, body);
+  },
+);
