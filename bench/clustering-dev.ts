@@ -11,6 +11,7 @@ import {
   TEXT_ONLY_PARAMS,
   type ClusterParams,
 } from "../lib/clustering/clusterer";
+import { headlineVector } from "../lib/nlp/headline-vector";
 import { loadWordVectors } from "../lib/nlp/word-vectors";
 import { articleWords } from "../lib/text/tokenize";
 
@@ -42,25 +43,11 @@ const gold = new Map(rows.map((r) => [r.id, r.cluster]));
 const atArrival = new Map<string, string>();
 const c = new StreamClusterer(params);
 const story = new Map<number, number>(); // article index → story id at arrival
-const wv = process.env.VECTORS ? loadWordVectors("/tmp/lede-wv-cache") : null;
-function embed(words: Array<{ word: string; term: string }>): Float32Array | undefined {
-  if (!wv) return undefined;
-  const out = new Float32Array(wv.dimensions);
-  let any = false;
-  for (const { word, term } of words) {
-    const v = wv.get(word);
-    if (!v) continue;
-    const w = c.stats.idf(term);
-    for (let d = 0; d < v.length; d++) out[d]! += w * v[d]!;
-    any = true;
-  }
-  if (!any) return undefined;
-  let n = 0;
-  for (const x of out) n += x * x;
-  n = Math.sqrt(n);
-  for (let d = 0; d < out.length; d++) out[d]! /= n;
-  return out;
-}
+const wv = process.env.VECTORS
+  ? loadWordVectors(process.env.LEDE_MODEL_DIR ?? "/tmp/lede-bench-models")
+  : null;
+const embed = (words: Array<{ word: string; term: string }>) =>
+  wv ? headlineVector(words, wv, (t) => c.stats.idf(t)) : undefined;
 const started = performance.now();
 rows.forEach((r, i) => {
   const cat = toCategory(r.category);

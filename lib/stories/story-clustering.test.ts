@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TEXT_ONLY_PARAMS } from "../clustering/clusterer";
 import type { Source } from "../db/types";
 import { runPipeline } from "../ingestion/pipeline";
-import { tempStore } from "../testing/temp-store";
+import { tempStore, testSource } from "../testing/temp-store";
 import { StoryClustering } from "./story-clustering";
 
 const H = 3_600_000;
@@ -13,16 +13,7 @@ let source: Source;
 
 beforeEach(async () => {
   store = tempStore();
-  source = await store.sources.ensure({
-    slug: "wire",
-    name: "Wire",
-    homepage: "https://wire.test/",
-    country: null,
-    language: "en",
-    category: "world",
-    logoUrl: null,
-    description: null,
-  });
+  source = await testSource(store);
 });
 afterEach(() => store.cleanup());
 

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 
 import { createSqliteStore, type SqliteStore } from "../db/sqlite/sqlite-store";
+import type { Store } from "../db/store";
+import type { Source } from "../db/types";
 
 /** A real store in a fresh temporary data directory, removed by `cleanup`. */
 export function tempStore(): SqliteStore & { dir: string; cleanup(): void } {
@@ -20,4 +22,18 @@ export function tempStore(): SqliteStore & { dir: string; cleanup(): void } {
 
 export function tempDir(prefix = "lede-test-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Registers a plain test source (slug and name given) in a store. */
+export function testSource(store: Store, slug = "wire", name = "Wire", category = "world"): Promise<Source> {
+  return store.sources.ensure({
+    slug,
+    name,
+    homepage: `https://${slug}.test/`,
+    country: null,
+    language: "en",
+    category,
+    logoUrl: null,
+    description: null,
+  });
 }

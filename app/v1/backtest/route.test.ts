@@ -5,6 +5,7 @@ import { TEXT_ONLY_PARAMS } from "@/lib/clustering/clusterer";
 import { runPipeline } from "@/lib/ingestion/pipeline";
 import { StoryClustering } from "@/lib/stories/story-clustering";
 import { get, testApiDeps } from "@/lib/testing/api-deps";
+import { testSource } from "@/lib/testing/temp-store";
 
 import { GET, POST } from "./route";
 
@@ -18,16 +19,7 @@ beforeEach(async () => {
   t = testApiDeps(() => NOW);
   setApiDepsForTesting(async () => t.deps);
   pro = await t.key("pro");
-  const source = await t.store.sources.ensure({
-    slug: "wire",
-    name: "Wire",
-    homepage: "https://wire.test/",
-    country: null,
-    language: "en",
-    category: "world",
-    logoUrl: null,
-    description: null,
-  });
+  const source = await testSource(t.store);
   const clustering = await StoryClustering.open({ store: t.store, vectors: null, params: TEXT_ONLY_PARAMS });
   const item = (n: number, title: string, hoursAgo: number) => ({
     raw: { url: `https://wire.test/${n}`, title, published: NOW - hoursAgo * H },

@@ -5,6 +5,7 @@ import { ingestArticles } from "@/lib/ingestion/ingest-articles";
 import { normalizeArticle } from "@/lib/ingestion/normalize-article";
 import { ensureDemoKey } from "@/lib/keys/verify-key";
 import { get, testApiDeps } from "@/lib/testing/api-deps";
+import { testSource } from "@/lib/testing/temp-store";
 
 import { GET } from "./route";
 
@@ -13,16 +14,7 @@ let t: ReturnType<typeof testApiDeps>;
 beforeEach(async () => {
   t = testApiDeps();
   setApiDepsForTesting(async () => t.deps);
-  const source = await t.store.sources.ensure({
-    slug: "wire",
-    name: "Wire",
-    homepage: "https://wire.test/",
-    country: null,
-    language: "en",
-    category: "business",
-    logoUrl: null,
-    description: null,
-  });
+  const source = await testSource(t.store, "wire", "Wire", "business");
   const raws = [
     { url: "https://wire.test/1", title: "Markets rally on rate hopes", published: T0 + 1_000 },
     {
