@@ -46,11 +46,6 @@ export function env(): Env {
   return cached;
 }
 
-/** Where derived model files (the compact word-vector cache) live: LEDE_MODEL_DIR, else <data dir>/models. */
-export function modelDir(e: Env = env()): string {
-  return path.resolve(e.LEDE_MODEL_DIR ?? path.join(e.LEDE_DATA_DIR, "models"));
-}
-
 export function dataDir(e: Pick<Env, "LEDE_DATA_DIR"> = env()): string {
   return path.resolve(e.LEDE_DATA_DIR);
 }

@@ -12,17 +12,4 @@ export class TermStats {
   idf(term: string): number {
     return Math.log((this.docs + 1) / ((this.df.get(term) ?? 0) + 0.5));
   }
-
-  count(term: string): number {
-    return this.df.get(term) ?? 0;
-  }
-
-  entries(): IterableIterator<[string, number]> {
-    return this.df.entries();
-  }
-
-  load(entries: Iterable<[string, number]>, docs: number): void {
-    this.df = new Map(entries);
-    this.docs = docs;
-  }
 }

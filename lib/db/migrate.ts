@@ -24,8 +24,3 @@ export function migrate(db: Database.Database, list: Migration[] = migrations): 
   }
   return applied;
 }
-
-export function schemaVersion(db: Database.Database): number {
-  const row = db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get() as { v: number | null };
-  return row.v ?? 0;
-}

@@ -4,15 +4,13 @@ import type { Store } from "../db/store";
 import type { StoredEvent } from "../db/types";
 import { ValidationError } from "../errors";
 import { qBool, qCsv, qIntDefault, qIntRequired } from "../validation/query";
-import { EVENT_TYPES, matchesFilters, type CompiledFilters } from "./filters";
+import { compileFilters, EVENT_TYPES, matchesFilters, sourceResolver, TOPIC_TYPES } from "./filters";
 
 export const BACKTEST_MAX_AGE_MS = 90 * 86_400_000;
 export const BACKTEST_MAX_WINDOW_MS = 7 * 86_400_000;
 
-const TOPICS: Record<string, string[]> = {
-  articles: ["item.new", "item.enriched"],
-  stories: ["story.development", "story.priority_changed", "cluster.event"],
-};
+const DEFAULT_TOPICS = ["articles", "stories"];
+const DEFAULT_TYPES = DEFAULT_TOPICS.flatMap((t) => TOPIC_TYPES[t] ?? []);
 const BacktestType = z.enum(EVENT_TYPES);
 const Topic = z.enum(["articles", "stories"]);
 
@@ -122,10 +120,8 @@ const SCAN = 2000;
  * same semantics as the live feed. Pages resume after the cursor event, so they are stable.
  */
 export async function runBacktest(store: Store, input: BacktestInput) {
-  const types = input.types?.length
-    ? input.types
-    : (input.topics?.length ? input.topics : ["articles", "stories"]).flatMap((t) => TOPICS[t] ?? []);
-  const filters = await compile(store, input, types);
+  const filters = await compileFilters(input, sourceResolver(store), DEFAULT_TYPES);
+  const types = [...filters.types];
   const cursorEvent = input.cursor > 0 ? await store.events.get(input.cursor) : null;
   let after = cursorEvent ? { ts: cursorEvent.ts, id: cursorEvent.id } : undefined;
   const matched: StoredEvent[] = [];
@@ -171,7 +167,7 @@ export async function runBacktest(store: Store, input: BacktestInput) {
         ? topicsOfTypes(input.types)
         : input.topics?.length
           ? input.topics
-          : ["articles", "stories"],
+          : DEFAULT_TOPICS,
       filters_applied: filtersApplied(input),
       event_count: matched.length,
     },
@@ -182,7 +178,7 @@ function topicsOfTypes(types: string[]): string[] {
   const out = new Set<string>();
   for (const t of types)
     out.add(
-      t === "clusters.ranked" ? t : (Object.entries(TOPICS).find(([, ts]) => ts.includes(t))?.[0] ?? t),
+      t === "clusters.ranked" ? t : (Object.entries(TOPIC_TYPES).find(([, ts]) => ts.includes(t))?.[0] ?? t),
     );
   return [...out];
 }
@@ -200,23 +196,4 @@ function filtersApplied(i: BacktestInput): Record<string, string[]> {
     out.embedding_filters = i.embedding_filters.map((f) => (f as { label?: string }).label ?? "unlabelled");
   }
   return out;
-}
-
-async function compile(store: Store, i: BacktestInput, types: string[]): Promise<CompiledFilters> {
-  let sourceIds: Set<string> | undefined;
-  if (i.sources?.length) {
-    sourceIds = new Set();
-    for (const s of i.sources) {
-      const source = await store.sources.get(/^\d+$/.test(s) ? Number(s) : s);
-      if (source) sourceIds.add(String(source.id));
-    }
-  }
-  return {
-    types: new Set(types),
-    categories: i.categories?.length ? new Set(i.categories.map((c) => c.toLowerCase())) : undefined,
-    sourceIds,
-    keywords: i.keywords?.length ? i.keywords.map((k) => k.toLowerCase()) : undefined,
-    entities: i.entities?.length ? new Set(i.entities) : undefined,
-    hasEmbeddingFilters: (i.embedding_filters?.length ?? 0) > 0,
-  };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import type { Store } from "../db/store";
 import type { StoredEvent } from "../db/types";
 
 export const EVENT_TYPES = [
@@ -11,7 +12,8 @@ export const EVENT_TYPES = [
   "clusters.ranked",
 ] as const;
 
-const TOPIC_TYPES: Record<string, readonly string[]> = {
+/** Event types of each topic (contract §9). */
+export const TOPIC_TYPES: Record<string, readonly string[]> = {
   articles: ["item.new", "item.enriched"],
   stories: ["story.development", "story.priority_changed", "cluster.event"],
   tickers: ["ticker.news"],
@@ -68,19 +70,42 @@ export function echoFilters(f: SubscribeFilters): Record<string, unknown> {
   return out;
 }
 
+/** What both the live feed and backtest filter on, before compilation. */
+export interface FilterSpec {
+  topics?: string[];
+  types?: string[];
+  categories?: string[];
+  sources?: string[];
+  keywords?: string[];
+  /** Deprecated single keyword, merged into `keywords`. */
+  keyword?: string;
+  entities?: number[];
+  tickers?: string[];
+  embedding_filters?: unknown[];
+}
+
+/** Resolves a source filter entry (decimal id or slug) to the decimal id realtime payloads carry, or null. */
+export function sourceResolver(store: Store): (entry: string) => Promise<string | null> {
+  return async (entry) => {
+    const source = await store.sources.get(/^\d+$/.test(entry) ? Number(entry) : entry);
+    return source ? String(source.id) : null;
+  };
+}
+
 /**
- * Compiles filters. `resolveSource` maps a source entry (decimal id or slug) to the decimal id realtime payloads
- * carry, or null when unknown (an unknown source matches nothing).
+ * Compiles filters for matching. With neither `types` nor `topics`, `defaultTypes` apply: all six types on the
+ * live feed, the five of `articles` + `stories` in backtest. An unknown source matches nothing.
  */
 export async function compileFilters(
-  f: SubscribeFilters,
+  f: FilterSpec,
   resolveSource: (entry: string) => Promise<string | null>,
+  defaultTypes: readonly string[] = EVENT_TYPES,
 ): Promise<CompiledFilters> {
   const types = f.types?.length
     ? new Set<string>(f.types)
     : f.topics?.length
       ? new Set(f.topics.flatMap((t) => TOPIC_TYPES[t] ?? []))
-      : new Set<string>(EVENT_TYPES);
+      : new Set<string>(defaultTypes);
   if (f.tickers?.length) types.add("ticker.news");
   const keywords = [...(f.keywords ?? []), ...(f.keyword ? [f.keyword] : [])].map((k) => k.toLowerCase());
   let sourceIds: Set<string> | undefined;
@@ -93,7 +118,7 @@ export async function compileFilters(
   }
   return {
     types,
-    categories: f.categories?.length ? new Set(f.categories) : undefined,
+    categories: f.categories?.length ? new Set(f.categories.map((c) => c.toLowerCase())) : undefined,
     sourceIds,
     keywords: keywords.length ? keywords : undefined,
     entities: f.entities?.length ? new Set(f.entities) : undefined,

@@ -13,6 +13,7 @@ import {
   compileFilters,
   echoFilters,
   matchesFilters,
+  sourceResolver,
   SubscribeFilters,
   type CompiledFilters,
 } from "./filters";
@@ -204,10 +205,7 @@ export class WsGateway {
         "include_embeddings, embedding_filters and tickers need the pro plan",
       );
     }
-    conn.filters = await compileFilters(f, async (entry) => {
-      const source = await this.deps.store.sources.get(/^\d+$/.test(entry) ? Number(entry) : entry);
-      return source ? String(source.id) : null;
-    });
+    conn.filters = await compileFilters(f, sourceResolver(this.deps.store));
     const count = f.embedding_filters?.length ?? 0;
     this.send(conn, {
       type: "subscribed",

@@ -7,7 +7,7 @@ export type VerifiedKey = ApiKey & { account: Account; isDemo: boolean };
 const CACHE_TTL_MS = 30_000;
 
 /**
- * Looks keys up by hash through a small cache. Revocation through `invalidate` (or `invalidateAll`) takes effect
+ * Looks keys up by hash through a small cache. Revocation through `invalidate` takes effect
  * at once in this process; revocations made by another process are seen within the cache TTL.
  */
 export class KeyVerifier {
@@ -39,10 +39,6 @@ export class KeyVerifier {
 
   invalidate(keyHash: string): void {
     this.cache.delete(keyHash);
-  }
-
-  invalidateAll(): void {
-    this.cache.clear();
   }
 
   /** Writes batched `last_used_at` values; called on a timer, so verification never waits on a write. */
