@@ -117,6 +117,15 @@ export interface AccountRepo {
   get(accountId: number): Promise<Account | null>;
   setPlan(accountId: number, plan: Plan): Promise<void>;
   ensureDemoAccount(): Promise<Account>;
+  getUser(userId: number): Promise<User | null>;
+  /** Every account with its users' emails and live key count, oldest first (operator listing). */
+  listAccounts(): Promise<AccountSummary[]>;
+}
+
+export interface AccountSummary {
+  account: Account;
+  emails: string[];
+  activeKeys: number;
 }
 
 export interface KeyRepo {
@@ -125,6 +134,17 @@ export interface KeyRepo {
   list(accountId: number): Promise<ApiKey[]>;
   revoke(accountId: number, keyId: string, at: number): Promise<boolean>;
   touch(keyIds: Map<string, number>): Promise<void>;
+  get(accountId: number, keyId: string): Promise<ApiKey | null>;
+  /**
+   * Atomically inserts `next` and makes the old key expire at `oldExpiresAt` (never later than an expiry it
+   * already has). Returns false, inserting nothing, when the old key is not a live key of this account.
+   */
+  rotate(
+    accountId: number,
+    oldKeyId: string,
+    next: Omit<ApiKey, "lastUsedAt" | "revokedAt">,
+    oldExpiresAt: number,
+  ): Promise<boolean>;
 }
 
 export interface CreditRepo {
@@ -215,8 +235,29 @@ export interface StoryRepo {
   >;
 }
 
+export interface UsageAggregateQuery {
+  accountId: number;
+  /** One key of the account; all of its keys when absent. */
+  keyId?: string;
+  /** Inclusive bounds, ms. */
+  from: number;
+  to: number;
+  topLimit: number;
+}
+
+/** Usage totals over a window; `days` holds only UTC days with traffic, ascending. */
+export interface UsageAggregate {
+  totalRequests: number;
+  totalErrors: number;
+  totalBytes: number;
+  avgLatencyMs: number;
+  topEndpoints: Array<{ endpoint: string; count: number }>;
+  days: Array<{ dayMs: number; requests: number; errors: number; bytes: number; avgLatencyMs: number }>;
+}
+
 export interface UsageRepo {
   insertMany(records: UsageRecord[]): Promise<void>;
+  aggregate(q: UsageAggregateQuery): Promise<UsageAggregate>;
 }
 
 export interface Store {

@@ -1,5 +1,5 @@
 import type { Db } from "../open-db";
-import type { AccountRepo, CreditRepo, KeyRepo, UsageRepo } from "../store";
+import type { AccountRepo, AccountSummary, CreditRepo, KeyRepo, UsageAggregate, UsageRepo } from "../store";
 import type { Account, ApiKey, Plan, User } from "../types";
 
 interface AccountRow {
@@ -105,6 +105,28 @@ export function sqliteAccountRepo(db: Db, now: () => number = Date.now): Account
     async ensureDemoAccount() {
       return demoTx.immediate();
     },
+    async getUser(userId) {
+      const r = db.prepare("SELECT * FROM users WHERE id = ?").get(userId) as UserRow | undefined;
+      return r ? toUser(r) : null;
+    },
+    async listAccounts() {
+      const rows = db
+        .prepare(
+          `SELECT a.*,
+             (SELECT group_concat(email, ',') FROM (SELECT email FROM users WHERE account_id = a.id ORDER BY id)) AS emails,
+             (SELECT COUNT(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL
+                AND (k.expires_at IS NULL OR k.expires_at > @now)) AS active_keys
+           FROM accounts a ORDER BY a.id`,
+        )
+        .all({ now: now() }) as Array<AccountRow & { emails: string | null; active_keys: number }>;
+      return rows.map(
+        (r): AccountSummary => ({
+          account: toAccount(r),
+          emails: r.emails ? r.emails.split(",") : [],
+          activeKeys: r.active_keys,
+        }),
+      );
+    },
   };
 }
 
@@ -119,6 +141,26 @@ export function sqliteKeyRepo(db: Db): KeyRepo {
   const touchTx = db.transaction((m: Map<string, number>) => {
     for (const [id, at] of m) touch.run(at, id);
   });
+  const insertKey = db.prepare(
+    `INSERT INTO api_keys (id, account_id, name, key_hash, prefix, scopes, created_at, expires_at)
+     VALUES (@id, @accountId, @name, @keyHash, @prefix, @scopes, @createdAt, @expiresAt)`,
+  );
+  const rotateTx = db.transaction(
+    (accountId: number, oldKeyId: string, next: Omit<ApiKey, "lastUsedAt" | "revokedAt">, until: number) => {
+      // The old key must still be live when the rotation commits: rotating a revoked or expired key would
+      // hand out a replacement the owner already gave up.
+      const changed = db
+        .prepare(
+          `UPDATE api_keys SET expires_at = MIN(COALESCE(expires_at, @until), @until)
+           WHERE id = @id AND account_id = @account AND revoked_at IS NULL
+             AND (expires_at IS NULL OR expires_at > @at)`,
+        )
+        .run({ until, id: oldKeyId, account: accountId, at: next.createdAt }).changes;
+      if (changed === 0) return false;
+      insertKey.run({ ...next, accountId, scopes: next.scopes.join(",") });
+      return true;
+    },
+  );
   return {
     async insert(k) {
       db.prepare(
@@ -159,6 +201,15 @@ export function sqliteKeyRepo(db: Db): KeyRepo {
     },
     async touch(m) {
       touchTx.immediate(m);
+    },
+    async get(accountId, keyId) {
+      const r = db.prepare("SELECT * FROM api_keys WHERE id = ? AND account_id = ?").get(keyId, accountId) as
+        | KeyRow
+        | undefined;
+      return r ? toKey(r) : null;
+    },
+    async rotate(accountId, oldKeyId, next, oldExpiresAt) {
+      return rotateTx.immediate(accountId, oldKeyId, next, oldExpiresAt);
     },
   };
 }
@@ -203,5 +254,48 @@ export function sqliteUsageRepo(db: Db): UsageRepo {
     async insertMany(records) {
       if (records.length) tx.immediate(records);
     },
+    async aggregate(q) {
+      return aggregateUsage(db, q);
+    },
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+function aggregateUsage(db: Db, q: Parameters<UsageRepo["aggregate"]>[0]): UsageAggregate {
+  // The key filter is optional; "@key IS NULL OR key_id = @key" would keep SQLite off the (key_id, ts) index.
+  const where = `account_id = @account AND ts >= @from AND ts <= @to${q.keyId ? " AND key_id = @key" : ""}`;
+  const params = { account: q.accountId, from: q.from, to: q.to, key: q.keyId ?? null, top: q.topLimit };
+  const totals = db
+    .prepare(
+      `SELECT COUNT(*) AS n, COALESCE(SUM(status >= 400), 0) AS errors, COALESCE(SUM(bytes), 0) AS bytes,
+         COALESCE(AVG(latency_ms), 0) AS latency FROM usage_records WHERE ${where}`,
+    )
+    .get(params) as { n: number; errors: number; bytes: number; latency: number };
+  const top = db
+    .prepare(
+      `SELECT endpoint, COUNT(*) AS count FROM usage_records WHERE ${where}
+       GROUP BY endpoint ORDER BY count DESC, endpoint LIMIT @top`,
+    )
+    .all(params) as Array<{ endpoint: string; count: number }>;
+  const days = db
+    .prepare(
+      `SELECT (ts / ${DAY_MS}) * ${DAY_MS} AS day, COUNT(*) AS n, SUM(status >= 400) AS errors, SUM(bytes) AS bytes,
+         AVG(latency_ms) AS latency FROM usage_records WHERE ${where} GROUP BY day ORDER BY day`,
+    )
+    .all(params) as Array<{ day: number; n: number; errors: number; bytes: number; latency: number }>;
+  return {
+    totalRequests: totals.n,
+    totalErrors: totals.errors,
+    totalBytes: totals.bytes,
+    avgLatencyMs: totals.latency,
+    topEndpoints: top,
+    days: days.map((d) => ({
+      dayMs: d.day,
+      requests: d.n,
+      errors: d.errors,
+      bytes: d.bytes,
+      avgLatencyMs: d.latency,
+    })),
   };
 }
