@@ -65,12 +65,29 @@ export interface IngestResult {
   existing: Article[];
 }
 
+/** Near-duplicate linking inside `ArticleRepo.ingest`; `lib/dedup` builds it. */
+export interface NearDuplicateCheck {
+  /** Only articles within this distance of the new one's time are candidates. */
+  windowMs: number;
+  /** The article's LSH keys (none: it is neither indexed nor checked). */
+  keys(a: NewArticle): number[];
+  /** Whether a stored candidate sharing a key is the same text (a syndicated copy), not only the same topic. */
+  same(a: NewArticle, candidate: { title: string; excerpt: string | null }): boolean;
+}
+
 export interface ArticleRepo {
   /**
    * Stores the articles that are new by url_hash and appends one event per new article, in one transaction:
-   * an article is never stored without its `item.new`, nor announced twice.
+   * an article is never stored without its `item.new`, nor announced twice. With `nearDuplicates`, a new
+   * article that repeats a recent one's text gets `duplicateOf` = that article (or the one it copies).
    */
-  ingest(articles: NewArticle[], event: (a: Article) => EventDraft): Promise<IngestResult>;
+  ingest(
+    articles: NewArticle[],
+    event: (a: Article) => EventDraft,
+    nearDuplicates?: NearDuplicateCheck,
+  ): Promise<IngestResult>;
+  /** Drops near-duplicate index entries of articles older than `before`; returns how many went. */
+  pruneNearDuplicateIndex(before: number): Promise<number>;
   getByHash(urlHash: string): Promise<Article | null>;
   getBySlug(slug: string): Promise<Article | null>;
   list(q: ArticleListQuery): Promise<{ items: Article[]; total: number }>;

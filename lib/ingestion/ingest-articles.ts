@@ -1,6 +1,7 @@
 import { toRealtimeItem } from "../articles/serialize";
 import type { IngestResult, Store } from "../db/store";
 import type { Article, EventDraft, NewArticle } from "../db/types";
+import { nearDuplicateCheck } from "../dedup/near-duplicate";
 
 export interface IngestContext {
   store: Store;
@@ -19,10 +20,16 @@ export function itemNewEvent(a: Article): EventDraft {
   };
 }
 
-/** Stores new articles and announces each once; articles whose canonical URL is known are returned as existing. */
+const nearDuplicates = nearDuplicateCheck();
+
+/**
+ * Stores new articles and announces each once; articles whose canonical URL is known are returned as existing.
+ * A new article repeating a recent one's text (the same wire story under another URL) is stored with
+ * `duplicateOf` set, so it is not counted as independent reporting.
+ */
 export async function ingestArticles(ctx: IngestContext, articles: NewArticle[]): Promise<IngestResult> {
   if (articles.length === 0) return { inserted: [], existing: [] };
-  const result = await ctx.store.articles.ingest(articles, itemNewEvent);
+  const result = await ctx.store.articles.ingest(articles, itemNewEvent, nearDuplicates);
   if (result.inserted.length > 0) ctx.onAppended?.();
   return result;
 }

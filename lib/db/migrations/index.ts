@@ -1,5 +1,6 @@
 import * as m001 from "./001-initial";
 import * as m002 from "./002-sequences";
+import * as m003 from "./003-near-duplicates";
 import * as m004 from "./004-usage-by-account";
 
 export interface Migration {
@@ -12,5 +13,6 @@ export interface Migration {
 export const migrations: Migration[] = [
   { version: 1, name: "initial", up: m001.up },
   { version: 2, name: "sequences", up: m002.up },
+  { version: 3, name: "near-duplicates", up: m003.up },
   { version: 4, name: "usage-by-account", up: m004.up },
 ];

@@ -1,5 +1,5 @@
 import type { Db } from "../open-db";
-import type { ArticleListQuery, ArticleRepo, IngestResult } from "../store";
+import type { ArticleListQuery, ArticleRepo, IngestResult, NearDuplicateCheck } from "../store";
 import type { Article, ContentStatus, EventDraft, NewArticle } from "../types";
 import { appendEvent } from "./event-repo";
 
@@ -71,8 +71,10 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
     "INSERT INTO import_records (external_id, article_id) VALUES (?, ?) ON CONFLICT(external_id) DO NOTHING",
   );
 
+  const linkNearDuplicate = nearDuplicateLinker(db);
+
   const ingestTx = db.transaction(
-    (articles: NewArticle[], event: (a: Article) => EventDraft): IngestResult => {
+    (articles: NewArticle[], event: (a: Article) => EventDraft, near?: NearDuplicateCheck): IngestResult => {
       const inserted: Article[] = [];
       const existing: Article[] = [];
       for (const input of articles) {
@@ -81,6 +83,7 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
           excerpt: input.excerpt ?? null,
           imageUrl: input.imageUrl ?? null,
         });
+        if (info.changes > 0 && near) linkNearDuplicate(Number(info.lastInsertRowid), input, near);
         const row = (info.changes > 0 ? byId.get(info.lastInsertRowid) : byHash.get(input.urlHash)) as Row;
         const article = toArticle(row);
         if (input.externalId !== undefined) insertRecord.run(input.externalId, article.id);
@@ -97,8 +100,11 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
   );
 
   return {
-    async ingest(articles, event) {
-      return ingestTx.immediate(articles, event);
+    async ingest(articles, event, nearDuplicates) {
+      return ingestTx.immediate(articles, event, nearDuplicates);
+    },
+    async pruneNearDuplicateIndex(before) {
+      return db.prepare("DELETE FROM article_lsh WHERE at < ?").run(before).changes;
     },
     async getByHash(urlHash) {
       const r = byHash.get(urlHash) as Row | undefined;
@@ -127,6 +133,44 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
       for (const row of stmt.iterate())
         yield row as { externalId: string | null; urlHash: string; storyId: number | null };
     },
+  };
+}
+
+// A generic headline can share its key with many articles; the newest few are the ones a copy follows.
+const MAX_CANDIDATES = 64;
+
+/**
+ * Inside the ingest transaction: finds recent articles sharing an LSH key with the new one (index probes, not a
+ * scan), links it to the earliest original whose text it repeats, and indexes its own keys.
+ */
+function nearDuplicateLinker(db: Db) {
+  const probe = db
+    .prepare(
+      "SELECT article_id FROM article_lsh WHERE key = ? AND at BETWEEN ? AND ? ORDER BY at DESC LIMIT ?",
+    )
+    .pluck();
+  const candidate = db.prepare("SELECT id, title, excerpt, duplicate_of FROM articles WHERE id = ?");
+  const link = db.prepare("UPDATE articles SET duplicate_of = ? WHERE id = ?");
+  const index = db.prepare("INSERT INTO article_lsh (key, at, article_id) VALUES (?, ?, ?)");
+  return (id: number, a: NewArticle, near: NearDuplicateCheck): void => {
+    const keys = near.keys(a);
+    if (keys.length === 0) return;
+    const at = a.publishedAt || a.discoveredAt;
+    const seen = new Set<number>();
+    for (const key of keys)
+      for (const cid of probe.all(key, at - near.windowMs, at + near.windowMs, MAX_CANDIDATES) as number[])
+        if (cid !== id) seen.add(cid);
+    let original: number | null = null;
+    for (const cid of seen) {
+      const c = candidate.get(cid) as
+        | { id: number; title: string; excerpt: string | null; duplicate_of: number | null }
+        | undefined;
+      if (!c || !near.same(a, c)) continue;
+      const root = c.duplicate_of ?? c.id;
+      if (original === null || root < original) original = root;
+    }
+    if (original !== null) link.run(original, id);
+    for (const key of keys) index.run(key, at, id);
   };
 }
 
