@@ -277,6 +277,48 @@ export interface UsageRepo {
   aggregate(q: UsageAggregateQuery): Promise<UsageAggregate>;
 }
 
+/**
+ * Read-side queries behind search, related articles, taxonomy and stats. Every `match` is an FTS5 expression built
+ * by lib/search from user input (terms quoted), never raw user text.
+ */
+export interface SearchRepo {
+  /** Articles matching `match`, best BM25 first (title weighted above excerpt and text), ties by id descending. */
+  articles(q: { match: string; limit: number; offset: number }): Promise<{
+    items: Array<{ article: Article; score: number }>;
+    total: number;
+  }>;
+  /**
+   * Text matches of `match` merged with articles linked to `entityIds`, best `rank` first, ties by id descending;
+   * articles matching `exclude` are left out of both. `snippet` marks matched terms with the control characters
+   * U+0002 (open) and U+0003 (close); it is null for an article found through its entities only.
+   */
+  full(q: {
+    match: string | null;
+    exclude: string | null;
+    entityIds: number[];
+    limit: number;
+    offset: number;
+  }): Promise<{ hits: Array<{ article: Article; rank: number; snippet: string | null }>; total: number }>;
+  /** Ids of entities whose name or an alias equals one of `names` (ASCII case-insensitive). */
+  entityIdsNamed(names: string[]): Promise<number[]>;
+  /** Names of entities whose name or an alias starts with one of `prefixes` (ASCII case-insensitive), most articles first. */
+  entityNamesByPrefix(prefixes: string[], limit: number): Promise<string[]>;
+  /** Titles of the most recently stored articles matching `match`, newest first. */
+  recentTitles(match: string, limit: number): Promise<string[]>;
+  /**
+   * Articles related to `article`: the other members of its story and articles matching `match` (its title terms),
+   * scored by BM25 plus a bonus for sharing the story. Leaves out the article itself, articles in a duplicate
+   * relation with it and articles with the same title.
+   */
+  related(q: { article: Article; match: string | null; limit: number }): Promise<Article[]>;
+  /** Distinct categories used by stored articles and registered sources. */
+  categoriesInUse(): Promise<string[]>;
+  /** Tags by the number of articles carrying them, most frequent first (ties by tag), at most `limit`. */
+  topTags(limit: number): Promise<string[]>;
+  /** Counts behind GET /v1/stats: articles, stories not merged away, entities and sources. */
+  totals(): Promise<{ articles: number; stories: number; entities: number; sources: number }>;
+}
+
 export interface Store {
   sources: SourceRepo;
   articles: ArticleRepo;
@@ -286,5 +328,6 @@ export interface Store {
   credits: CreditRepo;
   usage: UsageRepo;
   stories: StoryRepo;
+  search: SearchRepo;
   close(): void;
 }

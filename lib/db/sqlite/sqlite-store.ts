@@ -3,6 +3,7 @@ import type { Store } from "../store";
 import { sqliteAccountRepo, sqliteCreditRepo, sqliteKeyRepo, sqliteUsageRepo } from "./account-repo";
 import { sqliteArticleRepo } from "./article-repo";
 import { sqliteEventRepo } from "./event-repo";
+import { sqliteSearchRepo } from "./search-repo";
 import { sqliteSourceRepo } from "./source-repo";
 import { sqliteStoryRepo } from "./story-repo";
 
@@ -23,6 +24,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     credits: sqliteCreditRepo(db),
     usage: sqliteUsageRepo(db),
     stories: sqliteStoryRepo(db),
+    search: sqliteSearchRepo(db),
     close: () => db.close(),
   };
 }

@@ -1,0 +1,4 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { listCategories } from "@/lib/meta/taxonomy";
+
+export const GET = withApiKey({ route: "/v1/categories" }, async ({ deps }) => listCategories(deps.store));

@@ -1,0 +1,7 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { SuggestQuery } from "@/lib/search/schemas";
+import { suggest } from "@/lib/search/suggest";
+
+export const GET = withApiKey({ route: "/v1/search/suggest", query: SuggestQuery }, async ({ deps, query }) =>
+  suggest(deps.store, query),
+);

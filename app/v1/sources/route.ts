@@ -1,0 +1,4 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { listSources } from "@/lib/meta/sources";
+
+export const GET = withApiKey({ route: "/v1/sources" }, async ({ deps }) => listSources(deps.store));

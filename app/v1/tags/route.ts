@@ -1,0 +1,4 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { listTags } from "@/lib/meta/taxonomy";
+
+export const GET = withApiKey({ route: "/v1/tags" }, async ({ deps }) => listTags(deps.store));
