@@ -35,6 +35,14 @@ export interface ClusterParams {
   refineRounds: number;
   /** Run a merge pass over recently changed stories after this many assignments. */
   mergeEvery: number;
+  /**
+   * Splits, when a news cycle closes: a story of at least `splitMinSize` articles whose members fall into two
+   * groups of at least `splitMinPart`, with centroids less similar than `splitMaxSimilarity`, becomes two.
+   * The bar sits well under the merge threshold, so the merge pass never glues the parts back.
+   */
+  splitMinSize: number;
+  splitMinPart: number;
+  splitMaxSimilarity: number;
 }
 
 /**
@@ -59,6 +67,9 @@ export const DEFAULT_PARAMS: ClusterParams = {
   fragmentSize: 2,
   refineMargin: 0.05,
   refineRounds: 2,
+  splitMinSize: 6,
+  splitMinPart: 3,
+  splitMaxSimilarity: 0.15,
 };
 
 /** Without word vectors the TF-IDF cosine alone decides; its scale calls for a slightly lower join bar. */
@@ -77,6 +88,8 @@ export interface ClusterArticle {
   time: number;
   /** Unit-length dense embedding, when one is available. */
   vector?: Float32Array;
+  /** Carried along for the caller (e.g. to name a story produced by a split); not used for similarity. */
+  title?: string;
 }
 
 export interface StoryState {
@@ -107,7 +120,18 @@ export type ClusterEvent =
   | { type: "create"; storyId: number; articleId: number }
   | { type: "join"; storyId: number; articleId: number; reasons: AssignReasons }
   | { type: "merge"; survivorId: number; mergedIds: number[]; similarity: number }
-  | { type: "move"; articleId: number; fromId: number; toId: number; score: number };
+  | { type: "move"; articleId: number; fromId: number; toId: number; score: number }
+  | {
+      type: "split";
+      /** The original story: it keeps the larger group. */
+      storyId: number;
+      newId: number;
+      /** Articles moved to the new story. */
+      movedIds: number[];
+      similarity: number;
+      /** The most central article of each part, to name it. */
+      centralIds: { original: number; created: number };
+    };
 
 /**
  * Streaming story clustering. Each article joins the most similar live story (TF-IDF cosine against the story
@@ -312,6 +336,11 @@ export class StreamClusterer {
     this.dirty.add(s.id);
   }
 
+  /** An article still held in memory, as it was given to `assign` or `restore`. */
+  member(id: number): ClusterArticle | undefined {
+    return this.memberData.get(id)?.a;
+  }
+
   /** Rebuilds a stored story in memory (after a restart), without assignment logic. */
   restore(id: number, members: ClusterArticle[]): StoryState | undefined {
     const [first, ...rest] = members;
@@ -386,13 +415,103 @@ export class StreamClusterer {
    * Called by `assign` when the stream enters a new cycle, and by `settle` for the cycle still open.
    */
   private closeCycle(cycle: number): ClusterEvent[] {
-    const events: ClusterEvent[] = [];
+    const events: ClusterEvent[] = [...this.splitPass(cycle)];
     for (let round = 0; round < this.params.refineRounds; round++) {
       const moved = this.refine(cycle);
       events.push(...moved, ...this.mergePass());
       if (moved.length === 0) break;
     }
     return events;
+  }
+
+  /** Splits stories with reporting in `cycle` whose members have drifted into two separate groups. */
+  splitPass(cycle: number): ClusterEvent[] {
+    const events: ClusterEvent[] = [];
+    const candidates = new Set<number>();
+    for (const m of this.memberData.values()) if (this.cycleOf(m.a.time) === cycle) candidates.add(m.story);
+    for (const id of candidates) {
+      const s = this.stories.get(id);
+      if (!s || s.size < this.params.splitMinSize) continue;
+      const split = this.twoGroups(s);
+      if (!split) continue;
+      const [keep, move] =
+        split.groups[0].length >= split.groups[1].length ? split.groups : [split.groups[1], split.groups[0]];
+      const first = this.memberData.get(move[0] as number);
+      if (!first) continue;
+      this.removeMember(s, first.a, first.v);
+      const created = this.createStory(first.a, first.v);
+      for (const mid of move.slice(1)) {
+        const d = this.memberData.get(mid);
+        if (!d) continue;
+        this.removeMember(s, d.a, d.v);
+        this.addMember(created, d.a, d.v);
+      }
+      events.push({
+        type: "split",
+        storyId: s.id,
+        newId: created.id,
+        movedIds: move,
+        similarity: split.similarity,
+        centralIds: { original: this.central(s, keep), created: this.central(created, move) },
+      });
+    }
+    return events;
+  }
+
+  /** The member whose vector is closest to the story's centroid. */
+  private central(s: StoryState, ids: number[]): number {
+    let best = ids[0] as number;
+    let bestSim = -Infinity;
+    for (const id of ids) {
+      const d = this.memberData.get(id);
+      if (!d) continue;
+      const sim = dot(d.v, s.sum);
+      if (sim > bestSim) [best, bestSim] = [id, sim];
+    }
+    return best;
+  }
+
+  /**
+   * Two-means over a story's members in memory (seeded with the member least like the story, then the member
+   * least like that one). Returns the groups when both are big enough and their centroids are far apart.
+   */
+  private twoGroups(s: StoryState): { groups: [number[], number[]]; similarity: number } | null {
+    const items = s.members.map((id) => this.memberData.get(id)).filter((d) => d !== undefined);
+    if (items.length !== s.size) return null; // members outside memory: too old to judge
+    const sim = (v: Sparse, sum: Sparse, n: number) => (n > 0 ? dot(v, sum) / n : 0);
+    let seedA = items[0]!;
+    let low = Infinity;
+    for (const d of items) {
+      const x = dot(d.v, s.sum);
+      if (x < low) [seedA, low] = [d, x];
+    }
+    let seedB = items[0]!;
+    low = Infinity;
+    for (const d of items) {
+      const x = dot(d.v, seedA.v);
+      if (d !== seedA && x < low) [seedB, low] = [d, x];
+    }
+    let a: Sparse = new Map(seedA.v);
+    let b: Sparse = new Map(seedB.v);
+    let groups: [number[], number[]] = [[], []];
+    for (let iter = 0; iter < 6; iter++) {
+      const na = norm(a) || 1;
+      const nb = norm(b) || 1;
+      const next: [number[], number[]] = [[], []];
+      const sums: [Sparse, Sparse] = [new Map(), new Map()];
+      for (const d of items) {
+        const g = sim(d.v, a, na) >= sim(d.v, b, nb) ? 0 : 1;
+        next[g].push(d.a.id);
+        addScaled(sums[g], d.v);
+      }
+      const same = next[0].length === groups[0].length && next[0].every((x, i) => x === groups[0][i]);
+      groups = next;
+      [a, b] = sums;
+      if (same) break;
+    }
+    if (Math.min(groups[0].length, groups[1].length) < this.params.splitMinPart) return null;
+    const between = dot(a, b) / ((norm(a) || 1) * (norm(b) || 1));
+    return between < this.params.splitMaxSimilarity ? { groups, similarity: between } : null;
   }
 
   /** Settles the open cycle now (end of an import): the final labels then match what a closed cycle gets. */

@@ -13,6 +13,7 @@ import type { EventDraft } from "../db/types";
 import { headlineVector } from "../nlp/headline-vector";
 import type { WordVectors } from "../nlp/word-vectors";
 import { articleWords } from "../text/tokenize";
+import { StoryDynamics } from "./dynamics/story-dynamics";
 
 /** What clustering needs of an article. */
 export interface ClusterableArticle {
@@ -35,9 +36,17 @@ export interface StoryClusteringOptions {
 interface Headline {
   title: string;
   score: number;
+  /** Article time of the report the headline comes from. */
+  time: number;
 }
 
+/** A fresher report takes the headline when it is this much newer and nearly as central (0.85 of the score). */
+const HEADLINE_FRESH_MS = 6 * 3_600_000;
+const HEADLINE_FRESH_SHARE = 0.85;
+
 const ID_BLOCK = 1000;
+/** Ids kept in reserve beyond one per article, for the parts of stories split when a news cycle closes. */
+const SPLIT_ID_MARGIN = 256;
 
 export interface ClusteringCounts {
   created: number;
@@ -45,6 +54,8 @@ export interface ClusteringCounts {
   merged: number;
   /** Articles moved to a better-fitting story when their news cycle closed. */
   moved: number;
+  /** Stories split in two when their news cycle closed. */
+  split: number;
 }
 
 /**
@@ -59,8 +70,10 @@ export class StoryClustering {
   private latest = 0;
   private queue: Promise<unknown> = Promise.resolve();
   readonly clusterer: StreamClusterer;
+  readonly dynamics: StoryDynamics;
 
   private constructor(private readonly opts: StoryClusteringOptions) {
+    this.dynamics = new StoryDynamics(opts.store);
     const params = opts.params ?? (opts.vectors ? DEFAULT_PARAMS : TEXT_ONLY_PARAMS);
     this.clusterer = new StreamClusterer(params, () => this.takeId());
   }
@@ -83,7 +96,7 @@ export class StoryClustering {
         s.id,
         s.members.map((m) => this.toClusterArticle({ id: m.articleId, ...m })),
       );
-      this.headlines.set(s.id, { title: s.headline, score: 0.5 });
+      this.headlines.set(s.id, { title: s.headline, score: 0.5, time: s.members.at(-1)?.time ?? 0 });
     }
     const pending = await store.stories.unassigned();
     if (pending.length) await this.process(pending);
@@ -104,6 +117,7 @@ export class StoryClustering {
     const vector = vectors ? headlineVector(words, vectors, (t) => this.clusterer.stats.idf(t)) : undefined;
     return {
       id: a.id,
+      title: a.title,
       terms: words.map((w) => w.term),
       category: a.category,
       time: a.time,
@@ -121,7 +135,23 @@ export class StoryClustering {
 
   /** Settles the news cycle still open (end of an import), persisting any refinement moves and merges. */
   settle(): Promise<ClusteringCounts> {
-    return this.enqueue(() => this.persist(this.clusterer.settle(), new Map(), this.latest));
+    return this.enqueue(async () => {
+      await this.ensureIds(SPLIT_ID_MARGIN);
+      return this.persist(this.clusterer.settle(), new Map(), this.latest);
+    });
+  }
+
+  /** Makes sure `n` story ids are at hand (new stories and the parts of splits take one each). */
+  private async ensureIds(n: number): Promise<void> {
+    if (this.ids.end - this.ids.next >= n) return;
+    const size = Math.max(ID_BLOCK, n);
+    const first = await this.opts.store.stories.reserveIds(size);
+    this.ids = { next: first, end: first + size };
+  }
+
+  /** The periodic pass of the story-dynamics stage (priority decay, ranking), serialised with clustering. */
+  tick(now: number): Promise<void> {
+    return this.enqueue(() => this.dynamics.tick(now));
   }
 
   private enqueue<T>(fn: () => Promise<T>): Promise<T> {
@@ -131,12 +161,8 @@ export class StoryClustering {
   }
 
   private async processNow(articles: ClusterableArticle[]): Promise<ClusteringCounts> {
-    if (articles.length === 0) return { created: 0, joined: 0, merged: 0, moved: 0 };
-    if (this.ids.end - this.ids.next < articles.length) {
-      const n = Math.max(ID_BLOCK, articles.length);
-      const first = await this.opts.store.stories.reserveIds(n);
-      this.ids = { next: first, end: first + n };
-    }
+    if (articles.length === 0) return { created: 0, joined: 0, merged: 0, moved: 0, split: 0 };
+    await this.ensureIds(articles.length + SPLIT_ID_MARGIN);
     const events: ClusterEvent[] = [];
     for (const a of articles) {
       this.latest = Math.max(this.latest, a.time);
@@ -152,8 +178,14 @@ export class StoryClustering {
   ): Promise<ClusteringCounts> {
     const batch: ClusteringBatch = { stories: [], memberships: [], assignments: [], merges: [], events: [] };
     const touched = new Set<number>();
-    const counts: ClusteringCounts = { created: 0, joined: 0, merged: 0, moved: 0 };
-    const kind = { create: "created", join: "joined", merge: "merged", move: "moved" } as const;
+    const counts: ClusteringCounts = { created: 0, joined: 0, merged: 0, moved: 0, split: 0 };
+    const kind = {
+      create: "created",
+      join: "joined",
+      merge: "merged",
+      move: "moved",
+      split: "split",
+    } as const;
     for (const e of events) {
       this.record(e, byId, batch, touched, now);
       counts[kind[e.type]]++;
@@ -171,6 +203,7 @@ export class StoryClustering {
       });
     }
     await this.opts.store.stories.apply(batch);
+    await this.dynamics.update(freshMembers(batch), now);
     if (++this.sinceEvict >= 50) {
       this.sinceEvict = 0;
       this.clusterer.evict();
@@ -199,7 +232,7 @@ export class StoryClustering {
       touched.add(e.storyId);
       const current = this.headlines.get(e.storyId);
       if (e.type === "create") {
-        this.headlines.set(e.storyId, { title: a.title, score: 0 });
+        this.headlines.set(e.storyId, { title: a.title, score: 0, time: a.time });
         const s = this.clusterer.stories.get(e.storyId);
         batch.events.push(
           clusterEvent(a.time, e.storyId, "create", {
@@ -208,9 +241,13 @@ export class StoryClustering {
             article_count: 1,
           }),
         );
-      } else if (!current || e.reasons.text > current.score) {
-        // The headline follows the story: the member closest to its centroid so far.
-        this.headlines.set(e.storyId, { title: a.title, score: e.reasons.text });
+      } else if (
+        !current ||
+        e.reasons.text > current.score ||
+        (a.time - current.time >= HEADLINE_FRESH_MS && e.reasons.text >= HEADLINE_FRESH_SHARE * current.score)
+      ) {
+        // The headline follows the story: the report closest to its centroid, or a much fresher one nearly as close.
+        this.headlines.set(e.storyId, { title: a.title, score: e.reasons.text, time: a.time });
       }
       return;
     }
@@ -218,6 +255,10 @@ export class StoryClustering {
       batch.memberships.push({ articleId: e.articleId, storyId: e.toId });
       touched.add(e.fromId);
       touched.add(e.toId);
+      return;
+    }
+    if (e.type === "split") {
+      this.recordSplit(e, batch, touched, now);
       return;
     }
     const survivor = this.clusterer.stories.get(e.survivorId);
@@ -237,6 +278,56 @@ export class StoryClustering {
       }),
     );
   }
+
+  private recordSplit(
+    e: Extract<ClusterEvent, { type: "split" }>,
+    batch: ClusteringBatch,
+    touched: Set<number>,
+    now: number,
+  ) {
+    for (const id of e.movedIds) batch.memberships.push({ articleId: id, storyId: e.newId });
+    touched.add(e.storyId);
+    touched.add(e.newId);
+    // Each part is named after its most central report.
+    for (const [storyId, articleId] of [
+      [e.storyId, e.centralIds.original],
+      [e.newId, e.centralIds.created],
+    ] as const) {
+      const a = this.clusterer.member(articleId);
+      if (a?.title) this.headlines.set(storyId, { title: a.title, score: 0.5, time: a.time });
+    }
+    const original = this.clusterer.stories.get(e.storyId);
+    const created = this.clusterer.stories.get(e.newId);
+    batch.events.push(
+      clusterEvent(now, e.storyId, "split", {
+        new_cluster_ids: [e.newId],
+        article_count: original?.size ?? 0,
+      }),
+      clusterEvent(now, e.newId, "split_created", {
+        parent_cluster_id: e.storyId,
+        headline: this.headlines.get(e.newId)?.title ?? "",
+        article_count: created?.size ?? e.movedIds.length,
+      }),
+    );
+  }
+}
+
+/** Story id → the articles that joined it in this batch, following merges to the surviving story. */
+function freshMembers(batch: ClusteringBatch): Map<number, Set<number>> {
+  const into = new Map(batch.merges.map((m) => [m.goneId, m.intoId]));
+  const final = (id: number) => {
+    for (let i = 0; i < 32 && into.has(id); i++) id = into.get(id) as number;
+    return id;
+  };
+  const fresh = new Map<number, Set<number>>();
+  for (const m of batch.memberships) {
+    const id = final(m.storyId);
+    let set = fresh.get(id);
+    if (!set) fresh.set(id, (set = new Set()));
+    set.add(m.articleId);
+  }
+  for (const s of batch.stories) if (!fresh.has(s.id) && !into.has(s.id)) fresh.set(s.id, new Set());
+  return fresh;
 }
 
 /** A `cluster.event` (contract §9.4). */

@@ -2,6 +2,7 @@ import * as m001 from "./001-initial";
 import * as m002 from "./002-sequences";
 import * as m003 from "./003-near-duplicates";
 import * as m004 from "./004-usage-by-account";
+import * as m005 from "./005-story-dynamics";
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   { version: 2, name: "sequences", up: m002.up },
   { version: 3, name: "near-duplicates", up: m003.up },
   { version: 4, name: "usage-by-account", up: m004.up },
+  { version: 5, name: "story-dynamics", up: m005.up },
 ];

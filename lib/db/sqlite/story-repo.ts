@@ -1,24 +1,10 @@
+import { VELOCITY_TAU_MS } from "../../stories/dynamics/velocity";
 import { idSlug } from "../../text/kebab";
 import type { Db } from "../open-db";
 import type { ClusteringBatch, LiveStory, StoryRecord, StoryRepo } from "../store";
 import type { Article } from "../types";
 import { toArticle } from "./article-repo";
 import { appendEvent } from "./event-repo";
-
-interface StoryRow {
-  id: number;
-  slug: string;
-  headline: string;
-  summary: string;
-  rich_summary: string;
-  image_url: string | null;
-  category: string;
-  article_count: number;
-  first_seen: number;
-  last_updated: number;
-  label: string | null;
-  merged_into: number | null;
-}
 
 export function sqliteStoryRepo(db: Db): StoryRepo {
   const upsert =
@@ -65,32 +51,7 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
     return first;
   });
 
-  const sourcesOf = db
-    .prepare(
-      `SELECT s.name FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.story_id = ?
-       GROUP BY s.id ORDER BY COUNT(*) DESC, s.name LIMIT 20`,
-    )
-    .pluck();
-  const imageOf = db
-    .prepare(
-      "SELECT image_url FROM articles WHERE story_id = ? AND image_url IS NOT NULL ORDER BY published_at DESC LIMIT 1",
-    )
-    .pluck();
-  const toRecord = (r: StoryRow): StoryRecord => ({
-    id: r.id,
-    slug: r.slug,
-    headline: r.headline,
-    summary: r.summary,
-    richSummary: r.rich_summary,
-    imageUrl: r.image_url ?? (imageOf.get(r.id) as string | undefined) ?? null,
-    category: r.category,
-    articleCount: r.article_count,
-    firstSeen: r.first_seen,
-    lastUpdated: r.last_updated,
-    label: r.label,
-    mergedInto: r.merged_into,
-    sources: sourcesOf.all(r.id) as string[],
-  });
+  const toRecord = storyRecordReader(db);
 
   return {
     async listActive({ since, now, category, limit, offset }) {
@@ -101,20 +62,17 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
         category,
         limit,
         offset,
-        h6: now - 6 * 3_600_000,
-        h24: now - 24 * 3_600_000,
+        tau: VELOCITY_TAU_MS,
       };
       const total = (
         db.prepare(`SELECT COUNT(*) AS n FROM stories WHERE ${where}`).get(params) as { n: number }
       ).n;
-      // Velocity: independent sources and articles over the last 6 hours, with the last day as a weaker signal.
+      // Velocity as the dynamics stage stored it, decayed from when it was computed to now (lib/stories/dynamics).
       const rows = db
         .prepare(
-          `SELECT st.*, (
-             SELECT 2.0 * COUNT(DISTINCT CASE WHEN a.discovered_at >= @h6 THEN a.source_id END)
-                  + SUM(a.discovered_at >= @h6) + 0.25 * SUM(a.discovered_at >= @h24)
-             FROM articles a WHERE a.story_id = st.id) AS v
-           FROM stories st WHERE ${where} ORDER BY v DESC, st.id DESC LIMIT @limit OFFSET @offset`,
+          `SELECT * FROM stories WHERE ${where}
+           ORDER BY velocity * exp(-max(0, @now - velocity_at) / @tau) DESC, last_updated DESC, id DESC
+           LIMIT @limit OFFSET @offset`,
         )
         .all(params) as StoryRow[];
       return { stories: rows.map(toRecord), total };
@@ -211,4 +169,49 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
       return r.t ?? 0;
     },
   };
+}
+
+export type StoryRow = {
+  id: number;
+  slug: string;
+  headline: string;
+  summary: string;
+  rich_summary: string;
+  image_url: string | null;
+  category: string;
+  article_count: number;
+  first_seen: number;
+  last_updated: number;
+  label: string | null;
+  merged_into: number | null;
+};
+
+/** Turns a `stories` row into a StoryRecord, with its sources and (when it has none) its members' latest image. */
+export function storyRecordReader(db: Db): (r: StoryRow) => StoryRecord {
+  const sourcesOf = db
+    .prepare(
+      `SELECT s.name FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.story_id = ?
+       GROUP BY s.id ORDER BY COUNT(*) DESC, s.name LIMIT 20`,
+    )
+    .pluck();
+  const imageOf = db
+    .prepare(
+      "SELECT image_url FROM articles WHERE story_id = ? AND image_url IS NOT NULL ORDER BY published_at DESC LIMIT 1",
+    )
+    .pluck();
+  return (r: StoryRow): StoryRecord => ({
+    id: r.id,
+    slug: r.slug,
+    headline: r.headline,
+    summary: r.summary,
+    richSummary: r.rich_summary,
+    imageUrl: r.image_url ?? (imageOf.get(r.id) as string | undefined) ?? null,
+    category: r.category,
+    articleCount: r.article_count,
+    firstSeen: r.first_seen,
+    lastUpdated: r.last_updated,
+    label: r.label,
+    mergedInto: r.merged_into,
+    sources: sourcesOf.all(r.id) as string[],
+  });
 }
