@@ -6,7 +6,7 @@ import next from "next";
 
 import { createAppContext, setAppContext, type AppContext } from "./lib/context";
 import type { Env } from "./lib/env";
-import { WsGateway } from "./lib/events/ws-gateway";
+import { startRealtime, type Realtime } from "./lib/events/realtime";
 import { IngestWorker } from "./lib/ingestion/worker";
 import { seedDefaultSources } from "./lib/sources/default-sources";
 import { openStoryClustering } from "./lib/stories/open-clustering";
@@ -23,6 +23,8 @@ export interface RunningServer {
 }
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
+/** How long a shutdown waits for open HTTP requests before cutting them. */
+const DRAIN_MS = 5_000;
 
 /**
  * One process, one port: Next.js pages and /v1 route handlers, the WebSocket upgrade on /ws, and the ingestion
@@ -37,7 +39,17 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
     const seeded = await seedDefaultSources(ctx.store);
     log.info({ sources: seeded.sources, feeds: seeded.feeds }, "default source registry checked");
   }
-  await ctx.tailer.start();
+  const serveHttp = env.LEDE_ROLE !== "worker";
+  const realtime: Realtime = await startRealtime({
+    store: ctx.store,
+    keys: ctx.keys,
+    bus: ctx.bus,
+    tailer: ctx.tailer,
+    log,
+    // A worker-only process serves no subscribers; the server processes tailing its log publish its events.
+    redisUrl: serveHttp ? env.LEDE_REDIS_URL : undefined,
+    serveWs: serveHttp,
+  });
 
   let worker: IngestWorker | undefined;
   if (env.LEDE_ROLE !== "server") {
@@ -59,10 +71,8 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
   }
 
   let server: http.Server | undefined;
-  let gateway: WsGateway | undefined;
   let port: number | null = null;
-  if (env.LEDE_ROLE !== "worker") {
-    gateway = new WsGateway({ store: ctx.store, keys: ctx.keys, bus: ctx.bus, log });
+  if (serveHttp) {
     const app = next({ dev, dir: ROOT, hostname: env.HOST, port: env.PORT });
     await app.prepare();
     const handle = app.getRequestHandler();
@@ -75,10 +85,8 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
     const upgrade = app.getUpgradeHandler();
     server.on("upgrade", (req, socket, head) => {
       // /ws is the live feed; other upgrades are Next's own (development hot reload).
-      if (new URL(req.url ?? "/", "http://x").pathname === "/ws") {
-        gateway?.handleUpgrade(req, socket, head);
-        return;
-      }
+      if (new URL(req.url ?? "/", "http://x").pathname === "/ws")
+        return realtime.handleUpgrade(req, socket, head);
       void upgrade(req, socket, head);
     });
     await new Promise<void>((resolve, reject) => {
@@ -98,13 +106,16 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
     ctx,
     port,
     close() {
+      // Order: stop accepting; let the worker finish what it appends; publish the rest of the log to live
+      // subscribers; close their sockets with 1001; let HTTP requests drain; then close the store.
       closing ??= (async () => {
-        await gateway?.close();
-        if (server) {
-          server.closeIdleConnections?.();
-          await new Promise<void>((r) => server?.close(() => r()));
-        }
+        const httpClosed = server ? new Promise<void>((r) => server?.close(() => r())) : Promise.resolve();
+        server?.closeIdleConnections();
         await worker?.stop();
+        await realtime.close();
+        const cut = setTimeout(() => server?.closeAllConnections(), DRAIN_MS);
+        await httpClosed;
+        clearTimeout(cut);
         await ctx.close();
       })();
       return closing;

@@ -24,6 +24,8 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^lede_test_[0-9a-f]{64}$/)
     .optional(),
+  /** Redis shared by several server instances, so one live feed reaches subscribers on all of them. */
+  LEDE_REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });

@@ -116,8 +116,17 @@ export interface EventRepo {
   /** Events with id > afterId, oldest first. */
   after(afterId: number, limit: number): Promise<StoredEvent[]>;
   lastId(): Promise<number>;
-  /** Deletes events older than `before` in batches; returns how many were removed. */
-  prune(before: number, batch: number): Promise<number>;
+  /** Deletes events older than `before` in batches (pausing `pauseMs` between them); returns how many went. */
+  prune(before: number, batch: number, pauseMs?: number): Promise<number>;
+  /** The stored embeddings of these articles (those that have one), for article events. */
+  articleVectors(articleIds: number[]): Promise<Map<number, ArticleVector>>;
+  /** A stable identity of this event log, shared by every process using the same database. */
+  logId(): Promise<string>;
+}
+
+export interface ArticleVector {
+  vector: Float32Array;
+  model: string | null;
 }
 
 export interface AccountRepo {

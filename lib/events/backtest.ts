@@ -1,130 +1,43 @@
-import { z } from "zod";
-
 import type { Store } from "../db/store";
 import type { StoredEvent } from "../db/types";
-import { ValidationError } from "../errors";
-import { qBool, qCsv, qIntDefault, qIntRequired } from "../validation/query";
-import { compileFilters, EVENT_TYPES, matchesFilters, sourceResolver, TOPIC_TYPES } from "./filters";
+import { checkBacktestInput, type BacktestInput } from "./backtest-input";
+import { embeddingJson, embeddingMatch, isArticleEvent, type EmbeddingMatch } from "./embedding-filters";
+import { compileFilters, matchesFilters, sourceResolver, TOPIC_TYPES, type CompiledFilters } from "./filters";
 
-export const BACKTEST_MAX_AGE_MS = 90 * 86_400_000;
-export const BACKTEST_MAX_WINDOW_MS = 7 * 86_400_000;
+export {
+  BACKTEST_MAX_AGE_MS,
+  BACKTEST_MAX_WINDOW_MS,
+  BacktestBody,
+  BacktestQuery,
+  type BacktestInput,
+} from "./backtest-input";
 
 const DEFAULT_TOPICS = ["articles", "stories"];
 const DEFAULT_TYPES = DEFAULT_TOPICS.flatMap((t) => TOPIC_TYPES[t] ?? []);
-const BacktestType = z.enum(EVENT_TYPES);
-const Topic = z.enum(["articles", "stories"]);
-
-/** GET /v1/backtest query (contract §7.7). */
-export const BacktestQuery = z.object({
-  from: qIntRequired({ min: 0 }),
-  to: qIntRequired({ min: 0 }),
-  topics: qCsv().pipe(z.array(Topic).optional()),
-  types: qCsv().pipe(z.array(BacktestType).optional()),
-  categories: qCsv(),
-  sources: qCsv(),
-  keywords: qCsv(),
-  entities: qCsv().pipe(z.array(z.string().regex(/^\d+$/, "must be integers").transform(Number)).optional()),
-  cluster_id: qIntDefault(-1, { min: 0 }).transform((v) => (v < 0 ? undefined : v)),
-  include_embeddings: qBool(),
-  cursor: qIntDefault(0, { min: 0 }),
-  limit: qIntDefault(1000, { min: 1, max: 5000 }),
-});
-
-const BodyEmbeddingFilter = z.object({
-  embedding: z.array(z.number().finite()).length(1536, "embedding must have 1536 numbers"),
-  threshold: z.number().min(0).max(1).default(0.75),
-  label: z.string().max(100).optional(),
-});
-
-/** POST /v1/backtest body: the same fields as arrays, plus at most one embedding filter. */
-export const BacktestBody = z.object({
-  from: z.number().int().min(0),
-  to: z.number().int().min(0),
-  topics: z.array(Topic).max(100).optional(),
-  types: z.array(BacktestType).max(100).optional(),
-  categories: z.array(z.string()).max(100).optional(),
-  sources: z.array(z.string()).max(100).optional(),
-  keywords: z.array(z.string()).max(100).optional(),
-  entities: z.array(z.number().int()).max(100).optional(),
-  cluster_id: z.number().int().min(0).optional(),
-  include_embeddings: z.boolean().default(false),
-  embedding_filters: z.array(z.unknown()).optional(),
-  cursor: z.number().int().min(0).default(0),
-  limit: z.number().int().min(1).max(5000).default(1000),
-});
-
-export interface BacktestInput {
-  from: number;
-  to: number;
-  topics?: string[];
-  types?: string[];
-  categories?: string[];
-  sources?: string[];
-  keywords?: string[];
-  entities?: number[];
-  cluster_id?: number;
-  include_embeddings: boolean;
-  embedding_filters?: unknown[];
-  cursor: number;
-  limit: number;
-}
-
-/** The checks the schema cannot express: the window's age and size, and the embedding filters. */
-export function checkBacktestWindow(input: BacktestInput, now: number): void {
-  if (input.from < now - BACKTEST_MAX_AGE_MS) {
-    throw new ValidationError("backtest_range_too_old", "from must be within the last 90 days", {
-      param: "from",
-      min: now - BACKTEST_MAX_AGE_MS,
-    });
-  }
-  if (input.to <= input.from) {
-    throw new ValidationError("backtest_window_too_large", "to must be after from", {
-      param: "to",
-      reason: "to_not_after_from",
-    });
-  }
-  if (input.to - input.from > BACKTEST_MAX_WINDOW_MS) {
-    throw new ValidationError(
-      "backtest_window_too_large",
-      `to - from must be at most 7 days (${BACKTEST_MAX_WINDOW_MS} ms)`,
-      {
-        param: "to",
-        max: BACKTEST_MAX_WINDOW_MS,
-        reason: "window_too_large",
-      },
-    );
-  }
-  const filters = input.embedding_filters ?? [];
-  if (filters.length > 1) {
-    throw new ValidationError("too_many_embedding_filters", "at most 1 embedding filter", {
-      param: "embedding_filters",
-      max: 1,
-    });
-  }
-  for (const f of filters) {
-    const parsed = BodyEmbeddingFilter.safeParse(f);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const code = issue?.path[0] === "embedding" ? "invalid_embedding" : "invalid_body";
-      throw new ValidationError(code, `embedding_filters[0].${issue?.path.join(".")}: ${issue?.message}`, {
-        param: "embedding_filters",
-      });
-    }
-  }
-}
-
+/** Rows read per index range step; filtering happens between steps, so a page never loads the whole window. */
 const SCAN = 2000;
+
+interface Kept {
+  event: StoredEvent;
+  match: EmbeddingMatch | undefined;
+  vector: Float32Array | undefined;
+}
 
 /**
  * Replays the event log (contract §7.7): the stored broadcast messages, in (ts, id) order, filtered with the
- * same semantics as the live feed. Pages resume after the cursor event, so they are stable.
+ * same code as the live feed. Pages resume after the cursor event, so they are stable.
  */
-export async function runBacktest(store: Store, input: BacktestInput) {
-  const filters = await compileFilters(input, sourceResolver(store), DEFAULT_TYPES);
+export async function runBacktest(store: Store, input: BacktestInput, now: number) {
+  const embeddingFilters = checkBacktestInput(input, now);
+  const filters = await compileFilters(
+    { ...input, embedding_filters: embeddingFilters },
+    sourceResolver(store),
+    DEFAULT_TYPES,
+  );
   const types = [...filters.types];
   const cursorEvent = input.cursor > 0 ? await store.events.get(input.cursor) : null;
   let after = cursorEvent ? { ts: cursorEvent.ts, id: cursorEvent.id } : undefined;
-  const matched: StoredEvent[] = [];
+  const kept: Kept[] = [];
   let hasMore = false;
   for (;;) {
     const chunk = await store.events.range({
@@ -135,13 +48,12 @@ export async function runBacktest(store: Store, input: BacktestInput) {
       after,
       limit: SCAN,
     });
-    for (const e of chunk) {
-      if (!matchesFilters(filters, e)) continue;
-      if (matched.length === input.limit) {
+    for (const k of await keepMatching(store, filters, chunk)) {
+      if (kept.length === input.limit) {
         hasMore = true;
         break;
       }
-      matched.push(e);
+      kept.push(k);
     }
     const last = chunk[chunk.length - 1];
     if (hasMore || chunk.length < SCAN || !last) break;
@@ -149,16 +61,16 @@ export async function runBacktest(store: Store, input: BacktestInput) {
   }
   return {
     ok: true as const,
-    events: matched.map((e) => ({
+    events: kept.map(({ event: e, match, vector }) => ({
       id: e.id,
       ts: e.ts,
       event_type: e.type,
       cluster_id: e.clusterId,
       payload: e.payload,
-      // Article vectors arrive with the enrichment stage; until then every event carries an empty one.
-      embedding: [] as number[],
+      ...(match ? { similarity: match.similarity } : {}),
+      embedding: filters.includeEmbeddings && vector ? embeddingJson(vector) : ([] as number[]),
     })),
-    next_cursor: matched[matched.length - 1]?.id ?? input.cursor,
+    next_cursor: kept[kept.length - 1]?.event.id ?? input.cursor,
     has_more: hasMore,
     meta: {
       from: input.from,
@@ -169,9 +81,29 @@ export async function runBacktest(store: Store, input: BacktestInput) {
           ? input.topics
           : DEFAULT_TOPICS,
       filters_applied: filtersApplied(input),
-      event_count: matched.length,
+      event_count: kept.length,
     },
   };
+}
+
+/** The events of one scanned chunk that pass, with their vectors loaded once, only when the request needs them. */
+async function keepMatching(store: Store, f: CompiledFilters, chunk: StoredEvent[]): Promise<Kept[]> {
+  const passing = chunk.filter((e) => matchesFilters(f, e));
+  const needVectors = f.includeEmbeddings || (f.embeddingFilters?.length ?? 0) > 0;
+  const vectors = needVectors
+    ? await store.events.articleVectors(
+        passing
+          .filter((e) => isArticleEvent(e.type) && e.articleId !== null)
+          .map((e) => e.articleId as number),
+      )
+    : undefined;
+  const out: Kept[] = [];
+  for (const event of passing) {
+    const vector = event.articleId !== null ? vectors?.get(event.articleId)?.vector : undefined;
+    const match = embeddingMatch(f.embeddingFilters, event, vector);
+    if (match !== null) out.push({ event, match, vector });
+  }
+  return out;
 }
 
 function topicsOfTypes(types: string[]): string[] {

@@ -2,6 +2,13 @@ import { z } from "zod";
 
 import type { Store } from "../db/store";
 import type { StoredEvent } from "../db/types";
+import {
+  compileEmbeddingFilter,
+  embeddingFilterSchema,
+  isArticleEvent,
+  type CompiledEmbeddingFilter,
+  type EmbeddingFilterInput,
+} from "./embedding-filters";
 
 export const EVENT_TYPES = [
   "item.new",
@@ -21,12 +28,6 @@ export const TOPIC_TYPES: Record<string, readonly string[]> = {
 
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(100, "at most 100 entries");
 
-const EmbeddingFilter = z.object({
-  embedding: z.array(z.number().finite()).length(1536, "embedding must have 1536 numbers"),
-  threshold: z.number().min(0.5).max(1).default(0.75),
-  label: z.string().max(100).optional(),
-});
-
 /** WebSocket subscribe filters (contract §8.3). */
 export const SubscribeFilters = z
   .object({
@@ -39,7 +40,7 @@ export const SubscribeFilters = z
     entities: list(z.number().int()).optional(),
     tickers: list(z.string().trim().toUpperCase().min(1)).optional(),
     include_embeddings: z.boolean().optional(),
-    embedding_filters: z.array(EmbeddingFilter).max(10, "at most 10 embedding filters").optional(),
+    embedding_filters: z.array(embeddingFilterSchema(0.5)).max(10, "at most 10 embedding filters").optional(),
   })
   .strict();
 export type SubscribeFilters = z.output<typeof SubscribeFilters>;
@@ -52,7 +53,9 @@ export interface CompiledFilters {
   keywords?: string[];
   entities?: Set<number>;
   tickers?: Set<string>;
-  hasEmbeddingFilters: boolean;
+  embeddingFilters?: CompiledEmbeddingFilter[];
+  /** Whether matching events carry the article embedding (`include_embeddings`). */
+  includeEmbeddings: boolean;
 }
 
 /** The filters as echoed in `subscribed` (contract §8.5): only what was given, normalised. */
@@ -81,7 +84,9 @@ export interface FilterSpec {
   keyword?: string;
   entities?: number[];
   tickers?: string[];
-  embedding_filters?: unknown[];
+  include_embeddings?: boolean;
+  /** Already validated (each transport has its own bounds). */
+  embedding_filters?: EmbeddingFilterInput[];
 }
 
 /** Resolves a source filter entry (decimal id or slug) to the decimal id realtime payloads carry, or null. */
@@ -123,7 +128,10 @@ export async function compileFilters(
     keywords: keywords.length ? keywords : undefined,
     entities: f.entities?.length ? new Set(f.entities) : undefined,
     tickers: f.tickers?.length ? new Set(f.tickers) : undefined,
-    hasEmbeddingFilters: (f.embedding_filters?.length ?? 0) > 0,
+    embeddingFilters: f.embedding_filters?.length
+      ? f.embedding_filters.map(compileEmbeddingFilter)
+      : undefined,
+    includeEmbeddings: f.include_embeddings === true,
   };
 }
 
@@ -131,14 +139,15 @@ type Payload = { data?: Record<string, unknown>; entity_ids?: number[] } & Recor
 
 /**
  * Whether an event passes the filters (contract §8.4): type selection first; then each filter tests only the
- * events carrying the field it reads; entries within a filter are ORed, filters are ANDed.
+ * events carrying the field it reads; entries within a filter are ORed, filters are ANDed. Embedding filters need
+ * the article's vector and are applied after this, by `embeddingMatch`.
  */
 export function matchesFilters(f: CompiledFilters, e: StoredEvent): boolean {
   if (!f.types.has(e.type)) return false;
   if (e.type === "cluster.event" || e.type === "clusters.ranked") return true;
   const p = (e.payload ?? {}) as Payload;
   const data = (p.data ?? {}) as Record<string, unknown>;
-  const isItem = e.type === "item.new" || e.type === "item.enriched";
+  const isItem = isArticleEvent(e.type);
   if (f.categories && typeof data.category === "string" && !f.categories.has(data.category)) return false;
   if (f.sourceIds && isItem && !f.sourceIds.has(String(data.source_id))) return false;
   if (f.keywords) {
@@ -150,7 +159,5 @@ export function matchesFilters(f: CompiledFilters, e: StoredEvent): boolean {
   }
   if (f.entities && e.type === "item.enriched" && !(p.entity_ids ?? []).some((id) => f.entities?.has(id)))
     return false;
-  // Articles have no embeddings until the enrichment stage stores them; one without never matches a filter.
-  if (f.hasEmbeddingFilters && isItem) return false;
   return true;
 }

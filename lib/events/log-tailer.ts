@@ -1,5 +1,6 @@
 import type { EventRepo } from "../db/store";
-import type { EventBus } from "./bus";
+import type { EventBus, LiveEvent } from "./bus";
+import { isArticleEvent } from "./embedding-filters";
 
 export interface LogTailerOptions {
   events: EventRepo;
@@ -47,7 +48,9 @@ export class LogTailer {
     const batch = this.opts.batch ?? 500;
     try {
       for (;;) {
-        const events = await this.opts.events.after(this.opts.bus.lastPublishedId, batch);
+        const events = await this.withVectors(
+          await this.opts.events.after(this.opts.bus.lastPublishedId, batch),
+        );
         for (const e of events) this.opts.bus.publish(e);
         if (events.length < batch) return;
       }
@@ -56,9 +59,20 @@ export class LogTailer {
     }
   }
 
+  /** Loads article embeddings once per event, here, so no subscriber reads the database on its own. */
+  private async withVectors(events: LiveEvent[]): Promise<LiveEvent[]> {
+    const ids = events.filter((e) => isArticleEvent(e.type) && e.articleId !== null).map((e) => e.articleId);
+    if (ids.length === 0) return events;
+    const vectors = await this.opts.events.articleVectors(ids as number[]);
+    for (const e of events) if (e.articleId !== null) e.vector = vectors.get(e.articleId) ?? null;
+    return events;
+  }
+
+  /** Stops polling after publishing everything the log holds now (a read under way is waited for first). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    while (this.running) await this.running;
     await this.poke();
   }
 }

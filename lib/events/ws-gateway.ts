@@ -5,18 +5,15 @@ import type { Logger } from "pino";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 
 import type { Store } from "../db/store";
-import type { StoredEvent } from "../db/types";
 import type { KeyVerifier, VerifiedKey } from "../keys/verify-key";
-import { PLAN_LIMITS, planAtLeast } from "../plans";
-import type { EventBus } from "./bus";
-import {
-  compileFilters,
-  echoFilters,
-  matchesFilters,
-  sourceResolver,
-  SubscribeFilters,
-  type CompiledFilters,
-} from "./filters";
+import type { EventBus, LiveEvent } from "./bus";
+import { embeddingMatch, isArticleEvent } from "./embedding-filters";
+import { EventFrames } from "./event-frames";
+import { matchesFilters, type CompiledFilters } from "./filters";
+import { authorizeUpgrade, capRefusal, CLOSE, redactedUrl, upgradeToken } from "./ws-auth";
+import { parseSubscribe } from "./ws-subscribe";
+
+export { CLOSE } from "./ws-auth";
 
 export interface GatewayDeps {
   store: Store;
@@ -28,46 +25,43 @@ export interface GatewayDeps {
 export interface GatewayOptions {
   pingIntervalMs?: number;
   idleTimeoutMs?: number;
+  /** Outbound messages a connection may have waiting before it is closed as a slow consumer (1008). */
   maxQueued?: number;
 }
 
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 const GAP_FILL_MAX = 1000;
 
-/** Close codes of contract §8.6. */
-export const CLOSE = {
-  normal: 1000,
-  goingAway: 1001,
-  policy: 1008,
-  tooBig: 1009,
-  internal: 1011,
-  auth: 4001,
-  forbidden: 4003,
-  heartbeat: 4008,
-  tooMany: 4029,
-} as const;
-
 interface Conn {
   ws: WebSocket;
   key: VerifiedKey;
   filters: CompiledFilters | null;
   lastSeen: number;
+  /** Messages handed to the socket and not yet written out. */
   queued: number;
   subscribes: number[];
   sinceId: number | null;
+  /** Live events held back while the gap fill of a resume is sent, so the client sees them in order. */
+  pending: Array<{ event: LiveEvent; remote: boolean }> | null;
 }
 
 /**
  * The live feed on /ws (contract §8): authenticates the upgrade, enforces scope, plan and the account's
  * connection cap, applies each connection's subscribe filters to the event bus, answers pings, reaps silent
- * connections and closes consumers that fall more than `maxQueued` messages behind.
+ * connections and closes consumers that fall more than `maxQueued` messages behind. Each event is serialised
+ * once for all subscribers (EventFrames).
  */
 export class WsGateway {
-  private wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  private wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+  });
   private conns = new Set<Conn>();
   private perAccount = new Map<number, number>();
   private unsubscribe: () => void;
   private timer: NodeJS.Timeout;
+  private closing = false;
   private readonly maxQueued: number;
   private readonly idleTimeoutMs: number;
 
@@ -77,7 +71,7 @@ export class WsGateway {
   ) {
     this.maxQueued = opts.maxQueued ?? 1000;
     this.idleTimeoutMs = opts.idleTimeoutMs ?? 90_000;
-    this.unsubscribe = deps.bus.subscribe((e) => this.broadcast(e));
+    this.unsubscribe = deps.bus.subscribe((e, remote) => this.broadcast(e, remote));
     this.timer = setInterval(() => this.heartbeat(), opts.pingIntervalMs ?? 30_000);
     this.timer.unref();
   }
@@ -91,40 +85,17 @@ export class WsGateway {
   }
 
   private async accept(ws: WebSocket, req: IncomingMessage): Promise<void> {
-    const url = new URL(req.url ?? "/ws", "http://localhost");
-    const header = req.headers.authorization;
-    const token =
-      url.searchParams.get("token") ?? (header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined) ?? null;
+    this.deps.log.debug({ url: redactedUrl(req.url) }, "websocket upgrade");
+    if (this.closing) return void ws.close(CLOSE.goingAway, "server shutting down");
+    const auth = await authorizeUpgrade(this.deps.keys, upgradeToken(req));
     // Failures are reported after accepting the upgrade, so browsers can read the reason (contract §8.1).
-    const key = token ? await this.deps.keys.verify(token) : null;
-    if (!key)
-      return this.refuse(
-        ws,
-        CLOSE.auth,
-        token ? "invalid_api_key" : "missing_api_key",
-        "the API key is missing, malformed, unknown or revoked",
-      );
-    if (key.isDemo || !planAtLeast(key.account.plan, "starter")) {
-      return this.refuse(
-        ws,
-        CLOSE.forbidden,
-        "tier_required",
-        "the live feed needs a paid plan (starter or above)",
-      );
-    }
-    if (!key.scopes.includes("ws:connect") && !key.scopes.includes("admin")) {
-      return this.refuse(ws, CLOSE.forbidden, "insufficient_scope", "this key lacks the 'ws:connect' scope");
-    }
+    if (!auth.ok) return this.refuse(ws, auth.close, auth.code, auth.message);
+    const { key } = auth;
+    // The cap is checked and the slot taken in one synchronous step, so concurrent upgrades cannot overshoot.
     const open = this.perAccount.get(key.account.id) ?? 0;
-    if (open >= PLAN_LIMITS[key.account.plan].wsConnections) {
-      return this.refuse(
-        ws,
-        CLOSE.tooMany,
-        "too_many_connections",
-        "the account's concurrent connection limit is reached",
-      );
-    }
-    const sinceParam = url.searchParams.get("since_id");
+    const full = capRefusal(key, open);
+    if (full && !full.ok) return this.refuse(ws, full.close, full.code, full.message);
+    const since = new URL(req.url ?? "/ws", "http://localhost").searchParams.get("since_id");
     const conn: Conn = {
       ws,
       key,
@@ -132,7 +103,8 @@ export class WsGateway {
       lastSeen: Date.now(),
       queued: 0,
       subscribes: [],
-      sinceId: sinceParam && /^\d+$/.test(sinceParam) ? Number(sinceParam) : null,
+      sinceId: since && /^\d+$/.test(since) ? Number(since) : null,
+      pending: null,
     };
     this.conns.add(conn);
     this.perAccount.set(key.account.id, open + 1);
@@ -141,10 +113,14 @@ export class WsGateway {
     ws.on("ping", seen);
     ws.on("message", (data, isBinary) => {
       seen();
-      void this.onMessage(conn, data, isBinary);
+      void this.onMessage(conn, data, isBinary).catch((err: unknown) => {
+        this.deps.log.error({ err }, "websocket message handling failed");
+        this.error(conn, "internal_error", "the message could not be handled");
+      });
     });
     ws.on("close", () => this.drop(conn));
-    ws.on("error", (err) => this.deps.log.debug({ err }, "websocket error"));
+    ws.on("error", (err) => this.deps.log.debug({ err: err.message }, "websocket error"));
+    if (ws.readyState !== WebSocket.OPEN) this.drop(conn);
   }
 
   private refuse(ws: WebSocket, code: number, errorCode: string, message: string): void {
@@ -159,19 +135,24 @@ export class WsGateway {
     else this.perAccount.set(conn.key.account.id, n);
   }
 
-  private send(conn: Conn, message: unknown): void {
+  private send(conn: Conn, data: Buffer | string): void {
     if (conn.ws.readyState !== WebSocket.OPEN) return;
-    if (conn.queued >= this.maxQueued) {
-      conn.ws.close(CLOSE.policy, "slow consumer");
-      this.drop(conn);
-      return;
-    }
+    if (conn.queued >= this.maxQueued) return this.closeSlow(conn);
     conn.queued++;
-    conn.ws.send(JSON.stringify(message), () => conn.queued--);
+    conn.ws.send(data, { binary: false }, () => conn.queued--);
+  }
+
+  /** Contract §8.6: past the queue bound the connection is closed (1008) and forgotten; its queue is freed when
+   *  the socket goes (at the latest when ws's close timeout destroys a socket whose peer never reads). */
+  private closeSlow(conn: Conn): void {
+    this.deps.log.info({ key_id: conn.key.id, queued: conn.queued }, "closing slow websocket consumer");
+    conn.ws.close(CLOSE.policy, "slow consumer");
+    conn.pending = null;
+    this.drop(conn);
   }
 
   private error(conn: Conn, code: string, error: string): void {
-    this.send(conn, { type: "error", code, error });
+    this.send(conn, JSON.stringify({ type: "error", code, error }));
   }
 
   private async onMessage(conn: Conn, data: RawData, isBinary: boolean): Promise<void> {
@@ -182,7 +163,7 @@ export class WsGateway {
       msg = undefined;
     }
     const type = typeof msg === "object" && msg !== null ? (msg as { type?: unknown }).type : undefined;
-    if (type === "ping") return this.send(conn, { type: "pong", ts: Date.now() });
+    if (type === "ping") return this.send(conn, JSON.stringify({ type: "pong", ts: Date.now() }));
     if (type !== "subscribe")
       return this.error(conn, "invalid_message", "expected a JSON message of type subscribe or ping");
     const now = Date.now();
@@ -190,28 +171,14 @@ export class WsGateway {
     if (conn.subscribes.length >= 10)
       return this.error(conn, "rate_limited", "at most 10 subscribe messages per minute");
     conn.subscribes.push(now);
-    const parsed = SubscribeFilters.safeParse((msg as { filters?: unknown }).filters ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return this.error(conn, "invalid_filter", `${issue?.path.join(".") || "filters"}: ${issue?.message}`);
-    }
-    const f = parsed.data;
-    const proOnly =
-      f.include_embeddings || (f.embedding_filters?.length ?? 0) > 0 || (f.tickers?.length ?? 0) > 0;
-    if (proOnly && !planAtLeast(conn.key.account.plan, "pro")) {
-      return this.error(
-        conn,
-        "tier_required",
-        "include_embeddings, embedding_filters and tickers need the pro plan",
-      );
-    }
-    conn.filters = await compileFilters(f, sourceResolver(this.deps.store));
-    const count = f.embedding_filters?.length ?? 0;
-    this.send(conn, {
-      type: "subscribed",
-      ...(count > 0 ? { embedding_filters: count } : {}),
-      filters: echoFilters(f),
-    });
+    const outcome = await parseSubscribe(
+      this.deps.store,
+      conn.key.account.plan,
+      (msg as { filters?: unknown }).filters,
+    );
+    if (!outcome.ok) return this.error(conn, outcome.code, outcome.error);
+    conn.filters = outcome.filters;
+    this.send(conn, JSON.stringify(outcome.reply));
     if (conn.sinceId !== null) {
       const since = conn.sinceId;
       conn.sinceId = null;
@@ -219,26 +186,60 @@ export class WsGateway {
     }
   }
 
-  /** Sends logged events after `sinceId` that match, before live ones (contract §8.1 "Gap filling"). */
+  /**
+   * Sends the logged events after `sinceId` that match, then the live ones that arrived meanwhile
+   * (contract §8.1 "Gap filling").
+   */
   private async fillGap(conn: Conn, sinceId: number): Promise<void> {
-    const upTo = this.deps.bus.lastPublishedId;
-    const missed = (await this.deps.store.events.after(sinceId, GAP_FILL_MAX + 1)).filter(
-      (e) => e.id <= upTo,
-    );
-    if (missed.length > GAP_FILL_MAX) {
-      return this.error(
-        conn,
-        "resume_gap_too_large",
-        `more than ${GAP_FILL_MAX} events were missed; use backtest or REST`,
+    conn.pending = [];
+    try {
+      const upTo = this.deps.bus.lastPublishedId;
+      const missed: LiveEvent[] = (await this.deps.store.events.after(sinceId, GAP_FILL_MAX + 1)).filter(
+        (e) => e.id <= upTo,
       );
+      if (missed.length > GAP_FILL_MAX) {
+        this.error(
+          conn,
+          "resume_gap_too_large",
+          `more than ${GAP_FILL_MAX} events were missed; use backtest or REST`,
+        );
+      } else {
+        const ids = missed
+          .filter((e) => isArticleEvent(e.type) && e.articleId !== null)
+          .map((e) => e.articleId);
+        const vectors = await this.deps.store.events.articleVectors(ids as number[]);
+        for (const e of missed) {
+          if (e.articleId !== null) e.vector = vectors.get(e.articleId) ?? null;
+          this.deliver(conn, new EventFrames(e));
+        }
+      }
+      const held = conn.pending ?? [];
+      conn.pending = null;
+      for (const { event, remote } of held)
+        if (remote || event.id > upTo) this.deliver(conn, new EventFrames(event));
+    } finally {
+      conn.pending = null;
     }
-    for (const e of missed) if (conn.filters && matchesFilters(conn.filters, e)) this.send(conn, e.payload);
   }
 
-  private broadcast(e: StoredEvent): void {
+  private deliver(conn: Conn, frames: EventFrames): void {
+    const f = conn.filters;
+    const e = frames.event;
+    if (!f || !e.payload || !matchesFilters(f, e)) return;
+    const match = embeddingMatch(f.embeddingFilters, e, e.vector?.vector);
+    if (match === null) return;
+    this.send(conn, frames.frame(f.includeEmbeddings, match));
+  }
+
+  private broadcast(e: LiveEvent, remote: boolean): void {
     if (!e.payload) return;
-    for (const conn of this.conns)
-      if (conn.filters && matchesFilters(conn.filters, e)) this.send(conn, e.payload);
+    const frames = new EventFrames(e);
+    for (const conn of this.conns) {
+      if (conn.pending) {
+        conn.pending.push({ event: e, remote });
+        if (conn.pending.length > this.maxQueued) this.closeSlow(conn);
+      } else this.deliver(conn, frames);
+    }
   }
 
   private heartbeat(): void {
@@ -251,12 +252,19 @@ export class WsGateway {
     }
   }
 
+  /** Refuses new connections from now on (1001), as the first step of a shutdown. */
+  stopAccepting(): void {
+    this.closing = true;
+  }
+
   /** Closes every connection with 1001 (going away) and stops. */
   async close(): Promise<void> {
+    this.closing = true;
     clearInterval(this.timer);
     this.unsubscribe();
     for (const conn of this.conns) conn.ws.close(CLOSE.goingAway, "server shutting down");
     this.conns.clear();
+    this.perAccount.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 }

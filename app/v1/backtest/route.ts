@@ -1,6 +1,6 @@
 import type { RawInput } from "@/lib/api/with-api-key";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { BacktestBody, BacktestQuery, checkBacktestWindow, runBacktest } from "@/lib/events/backtest";
+import { BacktestBody, BacktestQuery, runBacktest } from "@/lib/events/backtest";
 
 // 10 credits per page, 10 more with embeddings or an embedding filter (contract §5.2).
 const cost = ({ query, body }: RawInput) => {
@@ -15,16 +15,10 @@ const cost = ({ query, body }: RawInput) => {
 
 export const GET = withApiKey(
   { route: "/v1/backtest", minPlan: "pro", query: BacktestQuery, cost },
-  async ({ deps, query, now }) => {
-    checkBacktestWindow(query, now);
-    return runBacktest(deps.store, query);
-  },
+  async ({ deps, query, now }) => runBacktest(deps.store, query, now),
 );
 
 export const POST = withApiKey(
   { route: "/v1/backtest", minPlan: "pro", body: BacktestBody, cost },
-  async ({ deps, body, now }) => {
-    checkBacktestWindow(body, now);
-    return runBacktest(deps.store, body);
-  },
+  async ({ deps, body, now }) => runBacktest(deps.store, body, now),
 );

@@ -1,5 +1,7 @@
+import { randomInt } from "node:crypto";
+
 import type { Db } from "../open-db";
-import type { EventRepo } from "../store";
+import type { ArticleVector, EventRepo } from "../store";
 import type { EventDraft, StoredEvent } from "../types";
 import { stmt } from "./stmt-cache";
 
@@ -42,32 +44,43 @@ export function appendEvent(db: Db, draft: EventDraft): StoredEvent {
   };
 }
 
+const quote = (t: string) => `'${t.replace(/'/g, "''")}'`;
+
+/** The SQL of one range page. Types are inlined (a closed set), so each distinct query is prepared once. */
+function rangeSql(types: string[], byCluster: boolean, resume: boolean): string {
+  const where = ["ts >= @from", "ts <= @to", `type IN (${types.map(quote).join(",") || "NULL"})`];
+  if (byCluster) where.push("cluster_id = @clusterId");
+  // Row-value comparison lets SQLite seek the (ts, id) index straight to the cursor.
+  if (resume) where.push("(ts, id) > (@afterTs, @afterId)");
+  return `SELECT * FROM events WHERE ${where.join(" AND ")} ORDER BY ts, id LIMIT @limit`;
+}
+
+const LOG_ID_KEY = "event_log_id";
+
 export function sqliteEventRepo(db: Db): EventRepo {
   const after = db.prepare("SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?");
   const appendTx = db.transaction((draft: EventDraft) => appendEvent(db, draft));
+  // Oldest first along the (ts, id) index, so a batch never sorts the whole expired range.
   const pruneStmt = db.prepare(
-    "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE ts < ? ORDER BY id LIMIT ?)",
+    "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE ts < ? ORDER BY ts, id LIMIT ?)",
   );
+  const vectorOf = db.prepare("SELECT embedding FROM article_vectors WHERE rowid = ?").pluck();
+  const modelOf = db.prepare("SELECT embedding_model FROM articles WHERE id = ?").pluck();
+  let logId: string | undefined;
   return {
     async range(q) {
-      const types = q.types.map((t) => `'${t.replace(/'/g, "''")}'`).join(",") || "NULL";
-      const where = [`ts >= @from`, `ts <= @to`, `type IN (${types})`];
-      if (q.clusterId !== undefined) where.push("cluster_id = @clusterId");
-      if (q.after) where.push("(ts > @afterTs OR (ts = @afterTs AND id > @afterId))");
-      const rows = db
-        .prepare(`SELECT * FROM events WHERE ${where.join(" AND ")} ORDER BY ts, id LIMIT @limit`)
-        .all({
-          from: q.from,
-          to: q.to,
-          clusterId: q.clusterId,
-          afterTs: q.after?.ts,
-          afterId: q.after?.id,
-          limit: q.limit,
-        }) as Row[];
+      const sql = rangeSql(q.types, q.clusterId !== undefined, q.after !== undefined);
+      const rows = stmt(db, sql).all({
+        from: q.from,
+        to: q.to,
+        limit: q.limit,
+        ...(q.clusterId !== undefined ? { clusterId: q.clusterId } : {}),
+        ...(q.after ? { afterTs: q.after.ts, afterId: q.after.id } : {}),
+      }) as Row[];
       return rows.map(toEvent);
     },
     async get(id) {
-      const r = db.prepare("SELECT * FROM events WHERE id = ?").get(id) as Row | undefined;
+      const r = stmt(db, "SELECT * FROM events WHERE id = ?").get(id) as Row | undefined;
       return r ? toEvent(r) : null;
     },
     async append(draft) {
@@ -77,18 +90,43 @@ export function sqliteEventRepo(db: Db): EventRepo {
       return (after.all(afterId, limit) as Row[]).map(toEvent);
     },
     async lastId() {
-      const r = db.prepare("SELECT MAX(id) AS id FROM events").get() as { id: number | null };
+      const r = stmt(db, "SELECT MAX(id) AS id FROM events").get() as { id: number | null };
       return r.id ?? 0;
     },
-    async prune(before, batch) {
-      // Small batches, each its own short transaction, so writers never wait long behind the pruner.
+    async prune(before, batch, pauseMs = 0) {
+      // Small batches, each its own short transaction, with a pause between them: writers in this process and
+      // in others (which queue on the write lock) get in between batches instead of waiting for the whole prune.
       let total = 0;
       for (;;) {
         const n = pruneStmt.run(before, batch).changes;
         total += n;
         if (n < batch) return total;
-        await new Promise((r) => setImmediate(r));
+        await new Promise((r) => (pauseMs > 0 ? setTimeout(r, pauseMs) : setImmediate(r)));
       }
+    },
+    async articleVectors(articleIds) {
+      const out = new Map<number, ArticleVector>();
+      for (const id of new Set(articleIds)) {
+        const blob = vectorOf.get(BigInt(id)) as Buffer | undefined;
+        if (!blob) continue;
+        // Copy out of the row buffer into an aligned array: the blob's byte offset need not be a multiple of 4.
+        const vector = new Float32Array(blob.byteLength / 4);
+        new Uint8Array(vector.buffer).set(blob);
+        out.set(id, { vector, model: (modelOf.get(id) as string | null | undefined) ?? null });
+      }
+      return out;
+    },
+    async logId() {
+      if (logId) return logId;
+      // A random identity, created with the log: processes sharing this database share it, other databases
+      // (even one recreated in the same directory) get their own. Kept as a row of the named-values table.
+      stmt(db, "INSERT OR IGNORE INTO sequences (name, next) VALUES (?, ?)").run(
+        LOG_ID_KEY,
+        randomInt(1, 2 ** 47),
+      );
+      const value = stmt(db, "SELECT next FROM sequences WHERE name = ?").pluck().get(LOG_ID_KEY) as number;
+      logId = value.toString(36);
+      return logId;
     },
   };
 }

@@ -1,0 +1,52 @@
+import type { Store } from "../db/store";
+import type { Plan } from "../db/types";
+import { planAtLeast } from "../plans";
+import {
+  compileFilters,
+  echoFilters,
+  sourceResolver,
+  SubscribeFilters,
+  type CompiledFilters,
+} from "./filters";
+
+export type SubscribeOutcome =
+  | { ok: true; filters: CompiledFilters; reply: Record<string, unknown> }
+  | { ok: false; code: string; error: string };
+
+/**
+ * Validates a `subscribe` message's filters (contract §8.3) for a plan and compiles them; the reply is the
+ * `subscribed` message. Pro-only fields on a lower plan reject the whole subscribe.
+ */
+export async function parseSubscribe(
+  store: Store,
+  plan: Plan,
+  rawFilters: unknown,
+): Promise<SubscribeOutcome> {
+  const parsed = SubscribeFilters.safeParse(rawFilters ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      code: "invalid_filter",
+      error: `${issue?.path.join(".") || "filters"}: ${issue?.message}`,
+    };
+  }
+  const f = parsed.data;
+  const count = f.embedding_filters?.length ?? 0;
+  if ((f.include_embeddings || count > 0 || (f.tickers?.length ?? 0) > 0) && !planAtLeast(plan, "pro")) {
+    return {
+      ok: false,
+      code: "tier_required",
+      error: "include_embeddings, embedding_filters and tickers need the pro plan",
+    };
+  }
+  return {
+    ok: true,
+    filters: await compileFilters(f, sourceResolver(store)),
+    reply: {
+      type: "subscribed",
+      ...(count > 0 ? { embedding_filters: count } : {}),
+      filters: echoFilters(f),
+    },
+  };
+}
