@@ -237,6 +237,77 @@ export interface DevelopmentRecord {
   enrichmentSeq: number;
 }
 
+/** What the story-dynamics stage reads of a story (lib/stories/dynamics). */
+export interface DynamicsSnapshot {
+  id: number;
+  headline: string;
+  category: string;
+  firstSeen: number;
+  lastUpdated: number;
+  priority: string;
+  velocity: number;
+  velocityAt: number;
+  lastDevelopmentAt: number | null;
+  devState: Record<string, unknown> | null;
+  members: Array<{
+    articleId: number;
+    urlHash: string;
+    title: string;
+    time: number;
+    sourceId: number;
+    duplicateOf: number | null;
+    /** The source's overall ranking score, when rankings exist. */
+    authority: number | undefined;
+  }>;
+  entities: Array<{ id: number; name: string; mentions: number }>;
+}
+
+export interface DynamicsUpdate {
+  id: number;
+  sourceCount: number;
+  velocity: number;
+  velocityAt: number;
+  acceleration: number;
+  relevance: number;
+  priority: string;
+  label: string | null;
+  devState: Record<string, unknown>;
+  lastDevelopmentAt: number | null;
+}
+
+export interface DynamicsBatch {
+  updates: DynamicsUpdate[];
+  /** New developments; each event is built once the development has its id. */
+  developments: Array<{
+    storyId: number;
+    development: Omit<DevelopmentRecord, "id" | "storyId">;
+    event: (developmentId: number) => EventDraft;
+  }>;
+  events: EventDraft[];
+}
+
+/** A live story's rank inputs. */
+export interface RankedStory extends StoryRecord {
+  priority: string;
+  velocity: number;
+  velocityAt: number;
+  relevance: number;
+  overallScore: number;
+  lastDevelopmentAt: number | null;
+  firstSeenAt: number;
+}
+
+export interface StoryDynamicsRepo {
+  snapshots(storyIds: number[]): Promise<DynamicsSnapshot[]>;
+  apply(batch: DynamicsBatch): Promise<void>;
+  /** Stories above `low` priority (their velocity decays between arrivals). */
+  elevated(): Promise<RankedStory[]>;
+  /** Top stories by overall score (relevance × recency) at `now`, among those updated since `since`. */
+  ranked(q: { now: number; since: number; limit: number }): Promise<RankedStory[]>;
+  /** The last `clusters.ranked` event: its time and ranked story ids. */
+  lastRanking(): Promise<{ ts: number; ids: number[] } | null>;
+}
+
 export interface StoryRepo {
   /** The story's developments in timeline order. */
   developments(storyId: number): Promise<DevelopmentRecord[]>;
@@ -338,5 +409,6 @@ export interface Store {
   usage: UsageRepo;
   stories: StoryRepo;
   search: SearchRepo;
+  dynamics: StoryDynamicsRepo;
   close(): void;
 }

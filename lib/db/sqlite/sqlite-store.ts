@@ -5,6 +5,7 @@ import { sqliteArticleRepo } from "./article-repo";
 import { sqliteEventRepo } from "./event-repo";
 import { sqliteSearchRepo } from "./search-repo";
 import { sqliteSourceRepo } from "./source-repo";
+import { sqliteStoryDynamicsRepo } from "./story-dynamics-repo";
 import { sqliteStoryRepo } from "./story-repo";
 
 export interface SqliteStore extends Store {
@@ -25,6 +26,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     usage: sqliteUsageRepo(db),
     stories: sqliteStoryRepo(db),
     search: sqliteSearchRepo(db),
+    dynamics: sqliteStoryDynamicsRepo(db),
     close: () => db.close(),
   };
 }
