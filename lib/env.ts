@@ -20,6 +20,14 @@ export const EnvSchema = z.object({
   /** Word vectors for story clustering (built once into LEDE_MODEL_DIR from an npm package). */
   LEDE_WORD_VECTORS: Bool.default(true),
   LEDE_MODEL_DIR: z.string().optional(),
+  /** OpenAI-compatible embeddings API (base URL, e.g. http://127.0.0.1:1234/v1); unset = the local embedder. */
+  EMBEDDINGS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).default("text-embedding-3-small"),
+  EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(96),
+  EMBEDDINGS_MAX_RPM: z.coerce.number().int().min(0).default(500),
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  EMBEDDINGS_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   LEDE_DEMO_KEY: z
     .string()
     .regex(/^lede_test_[0-9a-f]{64}$/)

