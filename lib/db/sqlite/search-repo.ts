@@ -138,7 +138,8 @@ function fullSearchCtes(text: boolean, exclude: boolean, entities: boolean): str
        }
        GROUP BY article_id`
     : "SELECT 0 AS id, 0 AS k WHERE 0";
-  return `WITH t AS (${t}), e AS (${e}),
+  // MATERIALIZED: FTS5 computes bm25() only while scanning its own MATCH, not inside a flattened join.
+  return `WITH t AS MATERIALIZED (${t}), e AS (${e}),
     u AS (SELECT id FROM t UNION SELECT id FROM e),
     scored AS (
       SELECT u.id, t.id IS NOT NULL AS text_hit,
@@ -170,7 +171,7 @@ function relatedArticles(db: Db, a: Article, match: string | null, limit: number
   // Sharing the story is worth as much as the best text match, so story members come first, in term order.
   const rows = stmt(
     db,
-    `WITH t AS (${t}),
+    `WITH t AS MATERIALIZED (${t}),
        m AS (SELECT id FROM articles WHERE story_id = @story),
        u AS (SELECT id FROM t UNION SELECT id FROM m)
      SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
