@@ -1,0 +1,154 @@
+import { encode } from "next-auth/jwt";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { internal, params, testSessionDeps } from "../session-testing";
+import { POST as revoke } from "./[id]/revoke/route";
+import { POST as rotate } from "./[id]/rotate/route";
+import { GET, POST } from "./route";
+
+let t: ReturnType<typeof testSessionDeps>;
+beforeEach(() => {
+  t = testSessionDeps();
+});
+afterEach(() => t.cleanup());
+
+interface KeyJson {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  status: string;
+  expiresAt: number | null;
+}
+const json = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
+
+describe("withSession on /api/internal/keys", () => {
+  it("answers 401 with the contract's error body without a session, or with a forged or foreign-secret one", async () => {
+    const forged = await encode({ token: { uid: 1 }, secret: "another-secret".padEnd(64, "y") });
+    for (const cookie of [
+      undefined,
+      "next-auth.session-token=garbage",
+      `next-auth.session-token=${forged}`,
+    ]) {
+      const res = await GET(internal("/api/internal/keys", { cookie }));
+      expect(res.status).toBe(401);
+      const body = await json<{ error: Record<string, unknown> }>(res);
+      expect(body.error).toMatchObject({ code: "unauthorized", status: 401 });
+      expect(body.error.request_id).toBe(res.headers.get("X-Request-Id"));
+    }
+  });
+
+  it("refuses writes from another site", async () => {
+    const { cookie } = await t.signIn();
+    const res = await POST(
+      internal("/api/internal/keys", {
+        cookie,
+        body: { name: "x" },
+        headers: { origin: "https://evil.test" },
+      }),
+    );
+    expect(res.status).toBe(403);
+    expect((await json<{ error: { code: string } }>(res)).error.code).toBe("cross_site_request");
+    const fetchSite = await POST(
+      internal("/api/internal/keys", {
+        cookie,
+        body: { name: "x" },
+        headers: { "sec-fetch-site": "cross-site" },
+      }),
+    );
+    expect(fetchSite.status).toBe(403);
+    expect(
+      (await json<{ keys: unknown[] }>(await GET(internal("/api/internal/keys", { cookie })))).keys,
+    ).toEqual([]);
+  });
+
+  it("creates a key shown once, then lists it by name, prefix and scopes; never caches", async () => {
+    const { cookie } = await t.signIn();
+    const res = await POST(
+      internal("/api/internal/keys", { cookie, body: { name: "ci", scopes: ["read"] } }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const created = await json<{ secret: string; key: KeyJson }>(res);
+    expect(created.secret).toMatch(/^lede_live_[0-9a-f]{64}$/);
+    const list = await json<{ keys: KeyJson[] }>(await GET(internal("/api/internal/keys", { cookie })));
+    expect(list.keys).toHaveLength(1);
+    expect(list.keys[0]).toMatchObject({
+      name: "ci",
+      prefix: created.key.prefix,
+      scopes: ["read"],
+      status: "active",
+    });
+    expect(JSON.stringify(list)).not.toContain(created.secret);
+  });
+
+  it("answers 400 with the contract's codes for a bad body", async () => {
+    const { cookie } = await t.signIn();
+    const noName = await POST(internal("/api/internal/keys", { cookie, body: {} }));
+    expect(noName.status).toBe(400);
+    expect((await json<{ error: { code: string; details: unknown } }>(noName)).error).toMatchObject({
+      code: "missing_parameter",
+      details: { param: "name" },
+    });
+    const ws = await POST(
+      internal("/api/internal/keys", { cookie, body: { name: "ws", scopes: ["ws:connect"] } }),
+    );
+    expect(ws.status).toBe(400);
+    expect(await ws.text()).toContain("paid plan");
+    const notJson = await POST(
+      new Request("http://lede.test/api/internal/keys", {
+        method: "POST",
+        headers: { cookie },
+        body: "{oops",
+      }),
+    );
+    expect((await json<{ error: { code: string } }>(notJson)).error.code).toBe("invalid_body");
+  });
+
+  it("revokes and rotates only the signed-in account's keys; the API refuses a revoked key at once", async () => {
+    const me = await t.signIn();
+    const other = await t.signIn();
+    const mine = await json<{ secret: string; key: KeyJson }>(
+      await POST(internal("/api/internal/keys", { cookie: me.cookie, body: { name: "mine" } })),
+    );
+    expect(await t.deps.keys.verify(mine.secret)).not.toBeNull();
+    const foreign = await revoke(
+      internal(`/api/internal/keys/${mine.key.id}/revoke`, { cookie: other.cookie, body: {} }),
+      params({ id: mine.key.id }),
+    );
+    expect(foreign.status).toBe(404);
+    const res = await revoke(
+      internal(`/api/internal/keys/${mine.key.id}/revoke`, { cookie: me.cookie, body: {} }),
+      params({ id: mine.key.id }),
+    );
+    expect((await json<{ key: KeyJson }>(res)).key.status).toBe("revoked");
+    expect(await t.deps.keys.verify(mine.secret)).toBeNull();
+  });
+
+  it("rotates with a grace period and validates it", async () => {
+    const { cookie } = await t.signIn();
+    const first = await json<{ secret: string; key: KeyJson }>(
+      await POST(internal("/api/internal/keys", { cookie, body: { name: "deploy" } })),
+    );
+    const url = `/api/internal/keys/${first.key.id}/rotate`;
+    const tooLong = await rotate(
+      internal(url, { cookie, body: { grace_seconds: 31 * 86_400 } }),
+      params({ id: first.key.id }),
+    );
+    expect((await json<{ error: { code: string } }>(tooLong)).error.code).toBe("parameter_out_of_range");
+    const res = await rotate(
+      internal(url, { cookie, body: { grace_seconds: 600 } }),
+      params({ id: first.key.id }),
+    );
+    const rotated = await json<{ secret: string; key: KeyJson; previous: KeyJson }>(res);
+    expect(rotated.key.name).toBe("deploy");
+    expect(rotated.previous.status).toBe("expiring");
+    expect(await t.deps.keys.verify(first.secret)).not.toBeNull();
+    expect(await t.deps.keys.verify(rotated.secret)).not.toBeNull();
+    const badId = await rotate(
+      internal("/api/internal/keys/nope/rotate", { cookie, body: { grace_seconds: 1 } }),
+      params({ id: "nope" }),
+    );
+    expect((await json<{ error: { code: string } }>(badId)).error.code).toBe("invalid_parameter");
+  });
+});

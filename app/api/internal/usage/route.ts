@@ -1,0 +1,8 @@
+import { withSession } from "@/lib/api/with-session";
+import { AccountUsageQuery, getAccountUsage } from "@/lib/usage/account-usage";
+
+// Buffered usage rows are flushed first, so the page counts requests made a moment ago.
+export const GET = withSession({ query: AccountUsageQuery }, async ({ deps, account, query, now }) => {
+  await deps.usage.flush();
+  return getAccountUsage(deps.store, account, query, now);
+});

@@ -1,0 +1,93 @@
+import "server-only";
+
+import type { AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GitHubProvider from "next-auth/providers/github";
+
+import { isDomainError } from "../errors";
+import { githubEnabled } from "./auth-env";
+import { clientAddress } from "./auth-guard";
+import type { AuthRuntime } from "./auth-runtime";
+import { findOrCreateOAuthUser } from "./oauth-user";
+import { signInWithPassword } from "./sign-in";
+
+export const SESSION_MAX_AGE_S = 7 * 86_400;
+
+/** next-auth's sign-in error for a blocked caller; the form shows a wait message for it. */
+export const RATE_LIMITED_ERROR = "RateLimited";
+
+const built = new WeakMap<AuthRuntime, AuthOptions>();
+
+/** The next-auth configuration: email + password always, GitHub when its OAuth app is configured. */
+export function buildAuthOptions(rt: AuthRuntime): AuthOptions {
+  let options = built.get(rt);
+  if (!options) built.set(rt, (options = createAuthOptions(rt)));
+  return options;
+}
+
+function createAuthOptions(rt: AuthRuntime): AuthOptions {
+  const { store, log } = rt.ctx;
+  const providers: AuthOptions["providers"] = [
+    CredentialsProvider({
+      id: "credentials",
+      name: "Email and password",
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+      },
+      async authorize(credentials, req) {
+        try {
+          const user = await signInWithPassword(
+            store,
+            rt.guard,
+            {
+              email: credentials?.email ?? "",
+              password: credentials?.password ?? "",
+              ip: clientAddress(req.headers ?? {}),
+            },
+            Date.now(),
+          );
+          return { id: String(user.id), email: user.email, name: user.name };
+        } catch (e) {
+          if (isDomainError(e) && e.code === "rate_limited") throw new Error(RATE_LIMITED_ERROR);
+          if (isDomainError(e) && e.code === "invalid_credentials") return null;
+          throw e;
+        }
+      },
+    }),
+  ];
+  if (githubEnabled(rt.env)) {
+    providers.push(
+      GitHubProvider({ clientId: rt.env.GITHUB_ID ?? "", clientSecret: rt.env.GITHUB_SECRET ?? "" }),
+    );
+  }
+  return {
+    secret: rt.secret,
+    providers,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    callbacks: {
+      async signIn({ account, user }) {
+        if (account?.provider !== "github") return true;
+        // GitHub hands out only verified primary emails; without one there is nobody to sign in.
+        return Boolean(user.email);
+      },
+      async jwt({ token, user, account }) {
+        if (account?.provider === "credentials" && user) token.uid = Number(user.id);
+        if (account?.provider === "github" && user?.email) {
+          token.uid = (await findOrCreateOAuthUser(store, user.email, user.name ?? null)).id;
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        if (session.user) Object.assign(session.user, { id: token.uid });
+        return session;
+      },
+    },
+    logger: {
+      error: (code, meta) => log.error({ code, meta }, "auth error"),
+      warn: (code) => log.warn({ code }, "auth warning"),
+      debug: () => undefined,
+    },
+  };
+}
