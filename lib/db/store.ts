@@ -222,6 +222,8 @@ export interface StoryRecord {
   mergedInto: number | null;
   /** Source names, most articles first. */
   sources: string[];
+  /** Entities most mentioned in the story's articles, at most 10. */
+  topEntities: Array<{ name: string; type: string }>;
 }
 
 export interface DevelopmentRecord {
@@ -308,7 +310,22 @@ export interface StoryDynamicsRepo {
   lastRanking(): Promise<{ ts: number; ids: number[] } | null>;
 }
 
+/** A story's history split at a point in time (for `/v1/stories/{id}/updates`). */
+export interface StoryHistory {
+  baselineCount: number;
+  /** Members added (discovered) after the point, newest first. */
+  newArticles: Array<{ urlHash: string; title: string; sourceName: string; publishedAt: number }>;
+  newSources: string[];
+  newEntities: string[];
+  headlineChanged: boolean;
+  developmentSignificances: string[];
+  /** New priorities of the story's priority rises after the point. */
+  priorityRises: string[];
+}
+
 export interface StoryRepo {
+  /** The story's history after `since` compared with its state at `since`. */
+  history(storyId: number, since: number): Promise<StoryHistory>;
   /** The story's developments in timeline order. */
   developments(storyId: number): Promise<DevelopmentRecord[]>;
   /** Stories not merged away, updated at or after `since`, fastest first (see the SQL for the velocity). */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Store } from "../db/store";
 import { NotFoundError } from "../errors";
 import { qBool, qEnumDefault, qIntDefault } from "../validation/query";
-import { toApiDevelopment, toStoryDetail, toStoryListItem } from "./serialize";
+import { toApiDevelopment, toStoryDetail, toStoryListItem, toStorySummary } from "./serialize";
 
 export const ACTIVE_WINDOW_MS = 48 * 3_600_000;
 
@@ -22,6 +22,28 @@ export const StoryQuery = z.object({
   include_embeddings: qBool(),
   embedding_format: qEnumDefault(["json", "base64"], "json"),
 });
+
+/** GET /v1/stories/ranked query (contract §7.1). */
+export const RankedStoriesQuery = z.object({
+  limit: qIntDefault(20, { min: 1, max: 100 }),
+  include_embeddings: qBool(),
+  embedding_format: qEnumDefault(["json", "base64"], "json"),
+});
+export type RankedStoriesQuery = z.output<typeof RankedStoriesQuery>;
+
+/** Top stories by overall rank (relevance × recency), the same score `clusters.ranked` publishes. */
+export async function listRankedStories(store: Store, q: RankedStoriesQuery, now: number) {
+  const top = await store.dynamics.ranked({ now, since: now - ACTIVE_WINDOW_MS, limit: q.limit });
+  const stories = top.map(toStorySummary);
+  return { stories: q.include_embeddings ? stories.map((s) => withoutVector(s)) : stories };
+}
+
+/** A story's developments in timeline order (contract §7.1). */
+export async function listDevelopments(store: Store, idOrSlug: string) {
+  const story = await getStoryOrThrow(store, idOrSlug);
+  const developments = (await store.stories.developments(story.id)).map(toApiDevelopment);
+  return { developments, count: developments.length };
+}
 
 /** Active stories (updated within 48 h), fastest first. */
 export async function listStories(store: Store, q: ListStoriesQuery, now: number) {

@@ -13,8 +13,7 @@ export function toStorySummary(s: StoryRecord) {
     image_url: s.imageUrl,
     article_count: s.articleCount,
     sources: s.sources,
-    // Entities arrive with the enrichment stage; until then the list is empty.
-    top_entities: [] as string[],
+    top_entities: s.topEntities.map((e) => e.name),
     category: s.category,
     first_seen: s.firstSeen,
     last_updated: s.lastUpdated,
@@ -24,7 +23,7 @@ export function toStorySummary(s: StoryRecord) {
 
 /** GET /v1/stories list variant: `top_entities` as `{name, type}` objects (contract §6.2, §12 #2). */
 export function toStoryListItem(s: StoryRecord) {
-  return { ...toStorySummary(s), top_entities: [] as Array<{ name: string; type: string }> };
+  return { ...toStorySummary(s), top_entities: s.topEntities.map((e) => ({ name: e.name, type: e.type })) };
 }
 
 /** Story detail (contract §6.3). */

@@ -7,6 +7,7 @@ import { StoryClustering } from "@/lib/stories/story-clustering";
 import { get, testApiDeps } from "@/lib/testing/api-deps";
 
 import { GET as getStory } from "./[id]/route";
+import { GET as rankedStories } from "./ranked/route";
 import { GET as listStories } from "./route";
 
 const H = 3_600_000;
@@ -119,5 +120,29 @@ describe("GET /v1/stories/{id}", () => {
     const res = await getStory(get("/v1/stories/999999", key), { params: Promise.resolve({ id: "999999" }) });
     expect(res.status).toBe(404);
     expect((await json(res)).error).toMatchObject({ code: "not_found", details: { resource: "story" } });
+  });
+});
+
+describe("GET /v1/stories/ranked", () => {
+  it("ranks by relevance × recency with the summary shape (top_entities as names)", async () => {
+    const res = await rankedStories(get("/v1/stories/ranked", key));
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(Object.keys(body)).toEqual(["stories"]);
+    const stories = body.stories as Array<Record<string, unknown>>;
+    // The 80-hour-old story is outside the 48-hour window; the three-report volcano story outranks the rates story.
+    expect(stories.map((s) => s.article_count)).toEqual([3, 1]);
+    expect(stories[0]).toMatchObject({ top_entities: [], sources: ["Alpha News", "Beta Times"] });
+    const one = await json(await rankedStories(get("/v1/stories/ranked?limit=1", key)));
+    expect((one.stories as unknown[]).length).toBe(1);
+    const bad = await rankedStories(get("/v1/stories/ranked?limit=101", key));
+    expect(bad.status).toBe(400);
+    expect(((await json(bad)).error as { code: string }).code).toBe("parameter_out_of_range");
+  });
+
+  it("gates embeddings to pro", async () => {
+    const res = await rankedStories(get("/v1/stories/ranked?include_embeddings=true", key));
+    expect(res.status).toBe(403);
+    expect(((await json(res)).error as { code: string }).code).toBe("tier_required");
   });
 });

@@ -85,6 +85,75 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
       ) as StoryRow | undefined;
       return row ? toRecord(row) : null;
     },
+    async history(storyId, since) {
+      const members = db
+        .prepare(
+          `SELECT a.id, a.url_hash AS urlHash, a.title, s.name AS sourceName, a.published_at AS publishedAt,
+             a.discovered_at AS addedAt
+           FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.story_id = ?
+           ORDER BY a.discovered_at DESC, a.id DESC`,
+        )
+        .all(storyId) as Array<{
+        id: number;
+        urlHash: string;
+        title: string;
+        sourceName: string;
+        publishedAt: number;
+        addedAt: number;
+      }>;
+      const before = members.filter((m) => m.addedAt <= since);
+      const after = members.filter((m) => m.addedAt > since);
+      const oldSources = new Set(before.map((m) => m.sourceName));
+      const newSources = [...new Set(after.map((m) => m.sourceName))].filter((n) => !oldSources.has(n));
+      const entityNames = (ids: number[]) =>
+        ids.length === 0
+          ? []
+          : (db
+              .prepare(
+                `SELECT DISTINCT e.name FROM article_entities ae JOIN entities e ON e.id = ae.entity_id
+                 WHERE ae.article_id IN (SELECT value FROM json_each(?)) ORDER BY e.name`,
+              )
+              .pluck()
+              .all(JSON.stringify(ids)) as string[]);
+      const oldEntities = new Set(entityNames(before.map((m) => m.id)));
+      const newEntities = entityNames(after.map((m) => m.id)).filter((n) => !oldEntities.has(n));
+      const headlines = db
+        .prepare("SELECT changed_at FROM story_headlines WHERE story_id = ? ORDER BY changed_at, rowid")
+        .pluck()
+        .all(storyId) as number[];
+      const developmentSignificances = db
+        .prepare("SELECT significance FROM developments WHERE story_id = ? AND created_at_ms > ? ORDER BY id")
+        .pluck()
+        .all(storyId, since) as string[];
+      const order = ["low", "medium", "high", "breaking"];
+      const priorityRises = (
+        db
+          .prepare(
+            "SELECT payload FROM events WHERE cluster_id = ? AND type = 'story.priority_changed' AND ts > ? ORDER BY id",
+          )
+          .pluck()
+          .all(storyId, since) as Array<string | null>
+      )
+        .map((p) =>
+          p ? (JSON.parse(p) as { data: { previous_priority: string; new_priority: string } }).data : null,
+        )
+        .filter((d) => d !== null && order.indexOf(d.new_priority) > order.indexOf(d.previous_priority))
+        .map((d) => d!.new_priority);
+      return {
+        baselineCount: before.length,
+        newArticles: after.map(({ urlHash, title, sourceName, publishedAt }) => ({
+          urlHash,
+          title,
+          sourceName,
+          publishedAt,
+        })),
+        newSources,
+        newEntities,
+        headlineChanged: headlines.some((t, i) => i > 0 && t > since),
+        developmentSignificances,
+        priorityRises,
+      };
+    },
     async developments(storyId) {
       const rows = db
         .prepare("SELECT * FROM developments WHERE story_id = ? ORDER BY created_at_ms, enrichment_seq")
@@ -199,6 +268,10 @@ export function storyRecordReader(db: Db): (r: StoryRow) => StoryRecord {
       "SELECT image_url FROM articles WHERE story_id = ? AND image_url IS NOT NULL ORDER BY published_at DESC LIMIT 1",
     )
     .pluck();
+  const entitiesOf = db.prepare(
+    `SELECT e.name, e.type FROM story_entities se JOIN entities e ON e.id = se.entity_id
+     WHERE se.story_id = ? ORDER BY se.mention_count DESC, e.id LIMIT 10`,
+  );
   return (r: StoryRow): StoryRecord => ({
     id: r.id,
     slug: r.slug,
@@ -213,5 +286,6 @@ export function storyRecordReader(db: Db): (r: StoryRow) => StoryRecord {
     label: r.label,
     mergedInto: r.merged_into,
     sources: sourcesOf.all(r.id) as string[],
+    topEntities: entitiesOf.all(r.id) as Array<{ name: string; type: string }>,
   });
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TEXT_ONLY_PARAMS, type ClusterParams } from "../../clustering/clusterer";
 import type { Source } from "../../db/types";
 import { runPipeline } from "../../ingestion/pipeline";
+import { BACKGROUND_HEADLINES } from "../../testing/background-news";
 import { tempStore, testSource } from "../../testing/temp-store";
 import { StoryClustering } from "../story-clustering";
 import { VELOCITY_TAU_MS } from "./velocity";
@@ -62,41 +63,10 @@ function storyEvents(afterId = 0): Logged[] {
 
 const at = (minute: number) => T0 + minute * M;
 
-/**
- * Three days earlier: a day of unrelated news, so term statistics look like a running service's (on a nearly
- * empty corpus every word is rare and every headline its own story).
- */
-const BACKGROUND = [
-  "Parliament debates new budget as opposition walks out",
-  "Tech giant unveils smartphone with foldable screen",
-  "Football club sacks manager after losing streak",
-  "Wildfire forces thousands to evacuate in California",
-  "Oil prices fall as demand outlook weakens",
-  "Scientists discover new species of frog in Amazon",
-  "Film festival opens with star-studded premiere",
-  "Hospital strike enters third day over pay dispute",
-  "Stock markets rally on strong jobs report",
-  "Election campaign heats up ahead of televised debate",
-  "Heatwave breaks temperature records across Europe",
-  "Airline cancels flights as pilots strike",
-  "Court rules against government over asylum policy",
-  "Crypto exchange hit by major security breach",
-  "Space agency delays launch of lunar mission",
-  "Tennis star wins third grand slam title",
-  "Flooding hits coastal towns after heavy rain",
-  "Carmaker recalls vehicles over brake fault",
-  "Minister resigns amid expenses scandal",
-  "New vaccine shows promise in early trials",
-  "Storm batters coast with high winds and rain",
-  "Police arrest suspects after bank robbery",
-  "Earthquake drill held in schools across the city",
-  "Retail sales rise as shoppers return to high streets",
-];
-
 /** Adds the background day and settles it; returns the last event id, after which the scenario's events follow. */
 async function background(add: ReturnType<typeof adder>, clustering?: StoryClustering): Promise<number> {
   let minute = -3 * 24 * 60;
-  for (const [i, title] of BACKGROUND.entries()) await add((i % 16) + 1, (minute += 30), title);
+  for (const [i, title] of BACKGROUND_HEADLINES.entries()) await add((i % 16) + 1, (minute += 30), title);
   await clustering?.settle();
   return store.db.prepare("SELECT COALESCE(MAX(id), 0) FROM events").pluck().get() as number;
 }

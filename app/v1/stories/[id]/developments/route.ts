@@ -1,0 +1,7 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { listDevelopments, StoryParams } from "@/lib/stories/get-stories";
+
+export const GET = withApiKey(
+  { route: "/v1/stories/{id}/developments", params: StoryParams },
+  async ({ deps, params }) => listDevelopments(deps.store, params.id),
+);

@@ -1,0 +1,8 @@
+import { includeEmbeddingsGate } from "@/lib/api/feature-gates";
+import { withApiKey } from "@/lib/api/with-api-key";
+import { listRankedStories, RankedStoriesQuery } from "@/lib/stories/get-stories";
+
+export const GET = withApiKey(
+  { route: "/v1/stories/ranked", query: RankedStoriesQuery, ...includeEmbeddingsGate },
+  async ({ deps, query, now }) => listRankedStories(deps.store, query, now),
+);
