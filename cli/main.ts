@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 
+import { accountsListCommand, accountsSetTierCommand } from "./commands/accounts";
 import { exportAssignmentsCommand } from "./commands/export-assignments";
 import { importCommand } from "./commands/import";
 import { keysCreateCommand } from "./commands/keys-create";
@@ -40,6 +41,19 @@ export async function main(argv: string[]): Promise<void> {
     .option("--scopes <scopes>", "comma-separated scopes (read is always included)", "read")
     .option("--name <name>", "a name for the key", "default")
     .action(keysCreateCommand);
+
+  const accounts = program.command("accounts").description("manage accounts and their plans");
+  accounts
+    .command("list")
+    .description("list accounts with their plan, users and live keys")
+    .option("--json", "JSON lines output")
+    .action(accountsListCommand);
+  accounts
+    .command("set-tier")
+    .description("move a user's account to another plan (no payment processing: an operator action)")
+    .requiredOption("--email <email>", "email of a user of the account")
+    .requiredOption("--tier <tier>", "free, starter, pro or business")
+    .action(accountsSetTierCommand);
 
   const sources = program.command("sources").description("manage the source registry");
   sources
