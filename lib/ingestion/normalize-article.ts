@@ -1,8 +1,11 @@
-import { toCategory } from "../categories";
+import { chooseCategory } from "../classify/choose-category";
 import type { NewArticle, Source } from "../db/types";
 import { htmlToText, truncateText } from "../text/html";
 import { articleSlug } from "../text/kebab";
 import { canonicalizeUrl, urlHash } from "./canonical-url";
+import { parsePublished } from "./parse-date";
+
+export { parsePublished };
 
 /** An article as a feed or an import file gives it: untrusted, possibly relative, possibly HTML. */
 export interface RawArticle {
@@ -11,7 +14,10 @@ export interface RawArticle {
   published?: number | string | null;
   summary?: string | null;
   imageUrl?: string | null;
+  /** The item's own categories (section names, tags). */
   categories?: string[];
+  /** The topic the registry gives the feed the item came from (a "Tech" list's feeds are technology). */
+  feedCategory?: string | null;
   language?: string | null;
   externalId?: string;
 }
@@ -28,18 +34,6 @@ export class InvalidArticleError extends Error {}
 
 export const MAX_TITLE_CHARS = 500;
 export const MAX_EXCERPT_CHARS = 500;
-
-/** Parses a publisher date: epoch seconds or ms, ISO 8601, RFC 822. Unparseable or absent → 0 (contract §6.1). */
-export function parsePublished(value: number | string | null | undefined): number {
-  if (value === null || value === undefined || value === "") return 0;
-  if (typeof value === "number" || /^\d+$/.test(value.trim())) {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0) return 0;
-    return n < 1e11 ? Math.round(n * 1000) : Math.round(n);
-  }
-  const ms = Date.parse(value.trim().replace(/\s+/g, " "));
-  return Number.isFinite(ms) && ms > 0 ? ms : 0;
-}
 
 /** Turns a raw article into one ready to store. Throws InvalidArticleError when it has no usable URL or title. */
 export function normalizeArticle(raw: RawArticle, ctx: NormalizeContext): NewArticle {
@@ -59,10 +53,13 @@ export function normalizeArticle(raw: RawArticle, ctx: NormalizeContext): NewArt
   // A date far in the future is a publisher's time-zone or typing error; it would pin the article on top.
   if (publishedAt > ctx.discoveredAt + 10 * 60_000) publishedAt = ctx.discoveredAt;
   const excerpt = raw.summary ? truncateText(htmlToText(raw.summary), MAX_EXCERPT_CHARS) : "";
-  const category =
-    (raw.categories ?? []).map(toCategory).find((c) => c !== null) ??
-    toCategory(ctx.source.category) ??
-    "world";
+  const { category } = chooseCategory({
+    itemCategories: raw.categories ?? [],
+    feedCategory: raw.feedCategory ?? null,
+    sourceCategory: ctx.source.category,
+    title,
+    excerpt,
+  });
   let imageUrl: string | null = null;
   if (raw.imageUrl) {
     try {
