@@ -13,6 +13,8 @@ import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import { createGunzip } from "node:zlib";
 
+import { format } from "prettier";
+
 import { writeBenchSection } from "../../bench/bench-report";
 import { CATEGORIES, type Category } from "../categories";
 import { fnv1a } from "../dedup/minhash";
@@ -145,7 +147,7 @@ async function main() {
   const train = rows.filter((r) => !r.heldOut);
   const test = rows.filter((r) => r.heldOut);
   const model = buildModel(train);
-  fs.writeFileSync(OUT, `${JSON.stringify(model)}\n`);
+  fs.writeFileSync(OUT, await format(JSON.stringify(model), { parser: "json", printWidth: 110 }));
   // Import after writing, so the evaluation scores exactly the file that ships.
   const { scoreCategories } = (await import("./classify-category")) as typeof import("./classify-category");
   let strict = 0;
