@@ -22,6 +22,7 @@ describe("popularCompletions", () => {
       "cafés",
     ]);
     expect(popularCompletions(["The theory of the thing"], ["th"])).toEqual(["theory", "thing"]);
+    expect(popularCompletions(["AT&T and T-Mobile", "Tea time"], ["t"])).toEqual(["tea", "time"]);
   });
 
   it("returns nothing for no words", () => {

@@ -41,7 +41,8 @@ export async function suggest(store: Store, q: SuggestQuery): Promise<{ suggesti
 
 /**
  * Word sequences in `titles` that continue the query words (all but the last equal, the last a prefix), most
- * frequent first, then alphabetically. Completions ending in a stop word ("the", "this") are left out.
+ * frequent first, then alphabetically. Completions ending in a stop word ("the", "this") or a lone letter
+ * are left out.
  */
 export function popularCompletions(titles: string[], words: string[]): string[] {
   if (words.length === 0) return [];
@@ -57,7 +58,7 @@ export function popularCompletions(titles: string[], words: string[]): string[] 
       for (let j = 0; ok && j < want.length - 1; j++) ok = folded[i + j] === want[j];
       if (!ok) continue;
       const end = folded[i + want.length - 1] as string;
-      if (STOP.has(end)) continue;
+      if (STOP.has(end) || (end.length < 2 && !/\d/.test(end))) continue;
       const key = folded.slice(i, i + want.length).join(" ");
       if (found.has(key)) continue; // one vote per title
       found.add(key);

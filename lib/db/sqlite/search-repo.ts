@@ -7,6 +7,7 @@ import { stmt } from "./stmt-cache";
 // Title matches count five times an excerpt match and ten times a match in the extracted text: a headline states
 // what the article is about, a body mentions much in passing.
 const BM25 = "bm25(articles_fts, 10.0, 2.0, 1.0)";
+const ARTICLE_COLUMNS = "a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language";
 // An empty relation with the shape of a CTE, for a query part that has nothing to match.
 const NONE = "SELECT 0 AS id, 0.0 AS s WHERE 0";
 
@@ -18,11 +19,15 @@ export function sqliteSearchRepo(db: Db): SearchRepo {
       const total = stmt(db, "SELECT COUNT(*) FROM articles_fts WHERE articles_fts MATCH ?")
         .pluck()
         .get(match);
+      // Rank and page inside FTS5 first: joining every match to its article before sorting costs more than the rank.
       const rows = stmt(
         db,
-        `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language, -${BM25} AS score
-         FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid JOIN sources s ON s.id = a.source_id
-         WHERE articles_fts MATCH ? ORDER BY ${BM25}, a.id DESC LIMIT ? OFFSET ?`,
+        `WITH hits AS MATERIALIZED (
+           SELECT rowid AS id, ${BM25} AS b FROM articles_fts WHERE articles_fts MATCH ?
+           ORDER BY b, rowid DESC LIMIT ? OFFSET ?)
+         SELECT ${ARTICLE_COLUMNS}, -hits.b AS score
+         FROM hits JOIN articles a ON a.id = hits.id JOIN sources s ON s.id = a.source_id
+         ORDER BY hits.b, a.id DESC`,
       ).all(match, limit, offset) as Array<Row & { score: number }>;
       return { items: rows.map((r) => ({ article: toArticle(r), score: r.score })), total: total as number };
     },
@@ -32,14 +37,24 @@ export function sqliteSearchRepo(db: Db): SearchRepo {
       const params = { match, exclude, ids: JSON.stringify(entityIds), n: Math.max(1, entityIds.length) };
       const named = (p: Record<string, unknown>) =>
         Object.fromEntries(Object.entries(p).filter(([k]) => ctes.includes(`@${k}`)));
-      const total = stmt(db, `${ctes} SELECT COUNT(*) FROM scored`).pluck().get(named(params)) as number;
+      // One pass: the window count rides along with the page, so the candidate set is built once.
       const page = stmt(
         db,
-        `${ctes} SELECT scored.rank, scored.text_hit, a.*, s.name AS source_name, s.slug AS source_slug,
-           s.language AS source_language
-         FROM scored JOIN articles a ON a.id = scored.id JOIN sources s ON s.id = a.source_id
-         ORDER BY scored.rank DESC, a.id DESC LIMIT @limit OFFSET @offset`,
-      ).all({ ...named(params), limit, offset }) as Array<Row & { rank: number; text_hit: number }>;
+        `${ctes}, page AS MATERIALIZED (
+           SELECT id, rank, text_hit, COUNT(*) OVER () AS total FROM scored
+           ORDER BY rank DESC, id DESC LIMIT @limit OFFSET @offset)
+         SELECT page.rank, page.text_hit, page.total, ${ARTICLE_COLUMNS}
+         FROM page JOIN articles a ON a.id = page.id JOIN sources s ON s.id = a.source_id
+         ORDER BY page.rank DESC, a.id DESC`,
+      ).all({ ...named(params), limit, offset }) as Array<
+        Row & { rank: number; text_hit: number; total: number }
+      >;
+      // A page past the end has no row to carry the count.
+      const total =
+        page[0]?.total ??
+        (offset > 0
+          ? (stmt(db, `${ctes} SELECT COUNT(*) FROM scored`).pluck().get(named(params)) as number)
+          : 0);
       const snippets = match
         ? snippetsFor(
             db,
@@ -174,7 +189,7 @@ function relatedArticles(db: Db, a: Article, match: string | null, limit: number
     `WITH t AS MATERIALIZED (${t}),
        m AS (SELECT id FROM articles WHERE story_id = @story),
        u AS (SELECT id FROM t UNION SELECT id FROM m)
-     SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
+     SELECT ${ARTICLE_COLUMNS}
      FROM u JOIN articles a ON a.id = u.id JOIN sources s ON s.id = a.source_id LEFT JOIN t ON t.id = a.id
      WHERE a.id <> @id AND a.duplicate_of IS NOT @id AND a.id IS NOT @dup
        AND (@dup IS NULL OR a.duplicate_of IS NOT @dup) AND lower(a.title) <> lower(@title)

@@ -115,6 +115,7 @@ describe("GET /v1/search/full", () => {
     const page = await full("q=musk%20tesla&limit=2&offset=2");
     expect(page.body.total).toBe(4);
     expect(page.body.results).toHaveLength(2);
+    expect((await full("q=musk%20tesla&offset=10")).body).toEqual({ results: [], total: 4 });
     expect((await full("q=nothing%20here")).body).toEqual({ results: [], total: 0 });
   });
 
