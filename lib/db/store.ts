@@ -323,6 +323,53 @@ export interface StoryHistory {
   priorityRises: string[];
 }
 
+export interface StoredSourceRanking {
+  sourceId: number;
+  sourceName: string;
+  logoUrl: string | null;
+  firstToCluster: number;
+  clusterFrequency: number;
+  speed: number;
+  topicalAuthority: number;
+  contentDiversity: number;
+  extractionSuccess: number;
+  neutrality: number;
+  sensationalism: number;
+  reliability: number;
+  overall: number;
+  tier: string;
+  oneLiner: string | null;
+  summary: string | null;
+}
+
+export interface RankingRepo {
+  /** Sources with feed health, and articles since `since` with their story, duplicate flag and extraction status. */
+  inputs(since: number): Promise<{
+    sources: Array<{
+      id: number;
+      name: string;
+      logoUrl: string | null;
+      category: string;
+      consecutiveFailures: number;
+      everSucceeded: boolean;
+    }>;
+    articles: Array<{
+      sourceId: number;
+      storyId: number | null;
+      category: string;
+      time: number;
+      title: string;
+      duplicate: boolean;
+      contentStatus: string | null;
+    }>;
+  }>;
+  /** Replaces the stored rankings. */
+  save(rankings: StoredSourceRanking[], at: number): Promise<void>;
+  /** Stored rankings, best first. */
+  list(): Promise<StoredSourceRanking[]>;
+  latestArticleTime(): Promise<number>;
+}
+
 export interface StoryRepo {
   /** The story's history after `since` compared with its state at `since`. */
   history(storyId: number, since: number): Promise<StoryHistory>;
@@ -427,5 +474,6 @@ export interface Store {
   stories: StoryRepo;
   search: SearchRepo;
   dynamics: StoryDynamicsRepo;
+  rankings: RankingRepo;
   close(): void;
 }

@@ -5,6 +5,7 @@ import { sqliteArticleRepo } from "./article-repo";
 import { sqliteEventRepo } from "./event-repo";
 import { sqliteSearchRepo } from "./search-repo";
 import { sqliteSourceRepo } from "./source-repo";
+import { sqliteRankingRepo } from "./ranking-repo";
 import { sqliteStoryDynamicsRepo } from "./story-dynamics-repo";
 import { sqliteStoryRepo } from "./story-repo";
 
@@ -27,6 +28,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     stories: sqliteStoryRepo(db),
     search: sqliteSearchRepo(db),
     dynamics: sqliteStoryDynamicsRepo(db),
+    rankings: sqliteRankingRepo(db),
     close: () => db.close(),
   };
 }

@@ -1,0 +1,6 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { listSourceRankings } from "@/lib/rankings/source-rankings";
+
+export const GET = withApiKey({ route: "/v1/source-rankings" }, async ({ deps }) =>
+  listSourceRankings(deps.store),
+);

@@ -1,0 +1,110 @@
+import type { Db } from "../open-db";
+import type { RankingRepo, StoredSourceRanking } from "../store";
+
+interface RankingRow {
+  source_id: number;
+  source_name: string;
+  logo_url: string | null;
+  first_to_cluster_score: number;
+  cluster_frequency_score: number;
+  speed_score: number;
+  topical_authority_score: number;
+  content_diversity_score: number;
+  extraction_success_score: number;
+  neutrality_score: number;
+  sensationalism_score: number;
+  reliability_score: number;
+  overall_score: number;
+  tier: string;
+  description_one_liner: string | null;
+  description_summary: string | null;
+}
+
+export function sqliteRankingRepo(db: Db): RankingRepo {
+  const insert = db.prepare(
+    `INSERT INTO source_rankings (source_id, first_to_cluster_score, cluster_frequency_score, speed_score,
+       topical_authority_score, content_diversity_score, extraction_success_score, neutrality_score,
+       sensationalism_score, reliability_score, overall_score, tier, description_one_liner, description_summary,
+       computed_at)
+     VALUES (@sourceId, @firstToCluster, @clusterFrequency, @speed, @topicalAuthority, @contentDiversity,
+       @extractionSuccess, @neutrality, @sensationalism, @reliability, @overall, @tier, @oneLiner, @summary, @at)`,
+  );
+  const saveTx = db.transaction((rankings: StoredSourceRanking[], at: number) => {
+    db.prepare("DELETE FROM source_rankings").run();
+    for (const r of rankings) insert.run({ ...r, at });
+  });
+  return {
+    async inputs(since) {
+      const sources = db
+        .prepare(
+          `SELECT s.id, s.name, s.logo_url AS logoUrl, s.category,
+             COALESCE(MAX(f.consecutive_failures), 0) AS consecutiveFailures,
+             MAX(f.last_success_at IS NOT NULL) AS everSucceeded
+           FROM sources s LEFT JOIN feeds f ON f.source_id = s.id GROUP BY s.id ORDER BY s.id`,
+        )
+        .all() as Array<{
+        id: number;
+        name: string;
+        logoUrl: string | null;
+        category: string;
+        consecutiveFailures: number;
+        everSucceeded: number | null;
+      }>;
+      const articles = db
+        .prepare(
+          `SELECT a.source_id AS sourceId, a.story_id AS storyId, a.category, a.title,
+             CASE WHEN a.published_at > 0 THEN a.published_at ELSE a.discovered_at END AS time,
+             a.duplicate_of IS NOT NULL AS duplicate, c.status AS contentStatus
+           FROM articles a LEFT JOIN article_content c ON c.article_id = a.id
+           WHERE a.discovered_at >= ?`,
+        )
+        .all(since) as Array<{
+        sourceId: number;
+        storyId: number | null;
+        category: string;
+        title: string;
+        time: number;
+        duplicate: number;
+        contentStatus: string | null;
+      }>;
+      return {
+        sources: sources.map((s) => ({ ...s, everSucceeded: s.everSucceeded === 1 })),
+        articles: articles.map((a) => ({ ...a, duplicate: a.duplicate === 1 })),
+      };
+    },
+    async save(rankings, at) {
+      saveTx.immediate(rankings, at);
+    },
+    async list() {
+      const rows = db
+        .prepare(
+          `SELECT r.*, s.name AS source_name, s.logo_url FROM source_rankings r JOIN sources s ON s.id = r.source_id
+           ORDER BY r.overall_score DESC, r.source_id`,
+        )
+        .all() as RankingRow[];
+      return rows.map((r) => ({
+        sourceId: r.source_id,
+        sourceName: r.source_name,
+        logoUrl: r.logo_url,
+        firstToCluster: r.first_to_cluster_score,
+        clusterFrequency: r.cluster_frequency_score,
+        speed: r.speed_score,
+        topicalAuthority: r.topical_authority_score,
+        contentDiversity: r.content_diversity_score,
+        extractionSuccess: r.extraction_success_score,
+        neutrality: r.neutrality_score,
+        sensationalism: r.sensationalism_score,
+        reliability: r.reliability_score,
+        overall: r.overall_score,
+        tier: r.tier,
+        oneLiner: r.description_one_liner,
+        summary: r.description_summary,
+      }));
+    },
+    async latestArticleTime() {
+      return (
+        (db.prepare("SELECT COALESCE(MAX(discovered_at), 0) FROM articles").pluck().get() as number) ?? 0
+      );
+    },
+  };
+}
