@@ -21,7 +21,7 @@ export const EnvSchema = z.object({
   LEDE_WORD_VECTORS: Bool.default(true),
   LEDE_MODEL_DIR: z.string().optional(),
   /** OpenAI-compatible embeddings API (base URL, e.g. http://127.0.0.1:1234/v1); unset = the local embedder. */
-  EMBEDDINGS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  EMBEDDINGS_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   EMBEDDINGS_API_KEY: z.string().optional(),
   EMBEDDINGS_MODEL: z.string().min(1).default("text-embedding-3-small"),
   EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(96),

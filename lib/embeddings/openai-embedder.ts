@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import { z } from "zod";
 
 import { logger } from "../logger";
@@ -25,7 +26,9 @@ export interface OpenAiEmbedderOptions {
   /** Characters of each text sent (the model's input limit is about 8k tokens). */
   maxChars?: number;
   random?: () => number;
+  now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  log?: Pick<Logger, "warn">;
 }
 
 /** The provider answered, but not with what was asked, or kept failing. */
@@ -76,7 +79,9 @@ export class OpenAiEmbedder implements Embedder {
       maxRetryAfterMs: 120_000,
       maxChars: 8_000,
       random: Math.random,
+      now: Date.now,
       sleep: delay,
+      log: logger,
       ...options,
     };
     if (!Number.isInteger(this.o.batchSize) || this.o.batchSize < 1) {
@@ -84,7 +89,7 @@ export class OpenAiEmbedder implements Embedder {
     }
     this.model = options.model;
     this.endpoint = `${options.url.replace(/\/+$/, "")}/embeddings`;
-    this.pacer = new RequestPacer(this.o.requestsPerMinute, Date.now, this.o.sleep);
+    this.pacer = new RequestPacer(this.o.requestsPerMinute, this.o.now, this.o.sleep);
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {
@@ -115,7 +120,7 @@ export class OpenAiEmbedder implements Embedder {
         }
         const wait =
           err.retryAfterMs ?? backoffMs(attempt + 1, this.o.baseDelayMs, this.o.maxDelayMs, this.o.random);
-        logger.warn(
+        this.o.log.warn(
           { endpoint: this.endpoint, attempt: attempt + 1, waitMs: wait, reason: err.message },
           "embeddings retry",
         );
