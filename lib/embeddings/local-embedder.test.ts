@@ -67,6 +67,7 @@ describe("local embedder", () => {
   it("reads only the first maxChars characters", () => {
     const start = "Central bank raises interest rates. ".repeat(60);
     const short = new LocalEmbedder(vectors, { maxChars: 200 });
+    expect(short.model).toBe(`${LOCAL_EMBEDDING_MODEL}-custom`);
     expect(Array.from(short.embedOne(`${start} Actress wins Oscar`))).toEqual(
       Array.from(short.embedOne(start)),
     );

@@ -5,6 +5,10 @@ import { EMBEDDING_DIMENSIONS, normalizeInPlace, type Embedder } from "./embedde
 import { addHashedFeature } from "./feature-hash";
 import { wordStatsFromVectors, type WordStats } from "./word-stats";
 
+/**
+ * The name stored next to the local embedder's vectors. Bump the version whenever its output changes (settings,
+ * word vectors, tokenizer), since stored vectors of the old version are no longer comparable with new ones.
+ */
 export const LOCAL_EMBEDDING_MODEL = "lede-local-sif-v1";
 
 export interface LocalEmbedderParams {
@@ -36,7 +40,7 @@ export const LOCAL_EMBEDDER_PARAMS: LocalEmbedderParams = {
  * cosine, up to hash collisions.
  */
 export class LocalEmbedder implements Embedder {
-  readonly model = LOCAL_EMBEDDING_MODEL;
+  readonly model: string;
   readonly dimensions = EMBEDDING_DIMENSIONS;
   private readonly params: LocalEmbedderParams;
   private readonly stats: WordStats;
@@ -48,6 +52,11 @@ export class LocalEmbedder implements Embedder {
     params: Partial<LocalEmbedderParams> = {},
   ) {
     this.params = { ...LOCAL_EMBEDDER_PARAMS, ...params };
+    const custom = (Object.keys(params) as Array<keyof LocalEmbedderParams>).some(
+      (k) => params[k] !== LOCAL_EMBEDDER_PARAMS[k],
+    );
+    // Other settings give other vectors: they must not pass for the default model's.
+    this.model = custom ? `${LOCAL_EMBEDDING_MODEL}-custom` : LOCAL_EMBEDDING_MODEL;
     this.stats = wordStatsFromVectors(vectors);
     this.semanticDims = vectors.dimensions;
     this.common = this.params.removeCommon ? this.commonDirection() : undefined;

@@ -1,9 +1,11 @@
 import type { Logger } from "pino";
-import { z } from "zod";
 
 import { logger } from "../logger";
-import { EMBEDDING_DIMENSIONS, normalizeInPlace, type Embedder } from "./embedder";
+import { EMBEDDING_DIMENSIONS, type Embedder } from "./embedder";
+import { EmbeddingProviderError, excerpt, parseEmbeddingsResponse } from "./provider-response";
 import { backoffMs, delay, parseRetryAfter, RequestPacer } from "./retry";
+
+export { EmbeddingProviderError } from "./provider-response";
 
 export interface OpenAiEmbedderOptions {
   /** Base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1 or http://127.0.0.1:1234/v1. */
@@ -14,11 +16,11 @@ export interface OpenAiEmbedderOptions {
   batchSize?: number;
   /** Client-side limit on request starts per minute (0 = none). */
   requestsPerMinute?: number;
-  /** Per-request deadline. */
+  /** Per-request deadline, body included. */
   timeoutMs?: number;
   /** Retries of one request after a 429, a 5xx, a network error or a timeout. */
   maxRetries?: number;
-  /** First retry delay; it doubles with each retry up to `maxDelayMs`. */
+  /** Ceiling of the first retry delay; it doubles with each retry up to `maxDelayMs`. */
   baseDelayMs?: number;
   maxDelayMs?: number;
   /** A `Retry-After` longer than this is not waited for: the request fails instead. */
@@ -31,22 +33,22 @@ export interface OpenAiEmbedderOptions {
   log?: Pick<Logger, "warn">;
 }
 
-/** The provider answered, but not with what was asked, or kept failing. */
-export class EmbeddingProviderError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = "EmbeddingProviderError";
-  }
-}
+const DEFAULTS = {
+  batchSize: 96,
+  requestsPerMinute: 500,
+  timeoutMs: 30_000,
+  maxRetries: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 120_000,
+  maxChars: 8_000,
+  random: Math.random,
+  now: Date.now,
+  sleep: delay,
+  log: logger as Pick<Logger, "warn">,
+};
 
-const EmbeddingsResponse = z.object({
-  data: z.array(z.object({ index: z.number().int().min(0), embedding: z.array(z.number()) })),
-});
-
-/** Retryable failures carry how long the server asked us to wait, if it did. */
+/** A failure worth retrying, with the wait the server asked for, if it did. */
 class RetryableError extends Error {
   constructor(
     message: string,
@@ -65,25 +67,12 @@ export class OpenAiEmbedder implements Embedder {
   readonly model: string;
   readonly dimensions = EMBEDDING_DIMENSIONS;
   private readonly endpoint: string;
-  private readonly o: Required<Omit<OpenAiEmbedderOptions, "apiKey">> & { apiKey?: string };
+  private readonly o: typeof DEFAULTS & { apiKey?: string };
   private readonly pacer: RequestPacer;
 
   constructor(options: OpenAiEmbedderOptions) {
-    this.o = {
-      batchSize: 96,
-      requestsPerMinute: 500,
-      timeoutMs: 30_000,
-      maxRetries: 5,
-      baseDelayMs: 500,
-      maxDelayMs: 30_000,
-      maxRetryAfterMs: 120_000,
-      maxChars: 8_000,
-      random: Math.random,
-      now: Date.now,
-      sleep: delay,
-      log: logger,
-      ...options,
-    };
+    const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+    this.o = { ...DEFAULTS, ...given };
     if (!Number.isInteger(this.o.batchSize) || this.o.batchSize < 1) {
       throw new Error(`embedding batch size must be a positive integer, got ${this.o.batchSize}`);
     }
@@ -114,8 +103,9 @@ export class OpenAiEmbedder implements Embedder {
           );
         }
         if (err.retryAfterMs !== undefined && err.retryAfterMs > this.o.maxRetryAfterMs) {
+          const secs = Math.round(err.retryAfterMs / 1000);
           throw new EmbeddingProviderError(
-            `embeddings provider asked to retry after ${Math.round(err.retryAfterMs / 1000)} s: ${err.message}`,
+            `embeddings provider asked to retry after ${secs} s: ${err.message}`,
           );
         }
         const wait =
@@ -132,6 +122,7 @@ export class OpenAiEmbedder implements Embedder {
   private async request(input: string[]): Promise<Float32Array[]> {
     await this.pacer.wait();
     let res: Response;
+    let body: string;
     try {
       res = await fetch(this.endpoint, {
         method: "POST",
@@ -142,73 +133,19 @@ export class OpenAiEmbedder implements Embedder {
         body: JSON.stringify({ model: this.model, input, dimensions: this.dimensions }),
         signal: AbortSignal.timeout(this.o.timeoutMs),
       });
-    } catch (err) {
-      throw new RetryableError(describeFetchError(err, this.o.timeoutMs));
-    }
-    let body: string;
-    try {
       body = await res.text();
     } catch (err) {
       throw new RetryableError(describeFetchError(err, this.o.timeoutMs));
     }
     if (res.status === 429 || res.status >= 500) {
-      throw new RetryableError(
-        `HTTP ${res.status} ${excerpt(body)}`,
-        parseRetryAfter(res.headers.get("retry-after")),
-      );
+      const retryAfter = parseRetryAfter(res.headers.get("retry-after"));
+      throw new RetryableError(`HTTP ${res.status} ${excerpt(body)}`, retryAfter);
     }
-    if (!res.ok)
-      throw new EmbeddingProviderError(
-        `embeddings request rejected: HTTP ${res.status} ${excerpt(body)}`,
-        res.status,
-      );
-    return this.parse(body, input.length);
-  }
-
-  private parse(body: string, expected: number): Float32Array[] {
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      throw new EmbeddingProviderError(`embeddings response is not JSON: ${excerpt(body)}`);
+    if (!res.ok) {
+      const message = `embeddings request rejected: HTTP ${res.status} ${excerpt(body)}`;
+      throw new EmbeddingProviderError(message, res.status);
     }
-    const parsed = EmbeddingsResponse.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new EmbeddingProviderError(
-        `embeddings response is malformed at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`,
-      );
-    }
-    const { data } = parsed.data;
-    if (data.length !== expected) {
-      throw new EmbeddingProviderError(
-        `embeddings response holds ${data.length} vectors for ${expected} inputs`,
-      );
-    }
-    const out: Array<Float32Array | undefined> = new Array(expected);
-    for (const item of data) {
-      if (item.index >= expected || out[item.index]) {
-        throw new EmbeddingProviderError(
-          `embeddings response has an unexpected or repeated index ${item.index}`,
-        );
-      }
-      if (item.embedding.length !== this.dimensions) {
-        throw new EmbeddingProviderError(
-          `model ${this.model} returned ${item.embedding.length} dimensions, expected ${this.dimensions}; use a model that supports 1536`,
-        );
-      }
-      const v = Float32Array.from(item.embedding);
-      if (v.some((x) => !Number.isFinite(x))) {
-        throw new EmbeddingProviderError(
-          `embeddings response holds a non-finite value at index ${item.index}`,
-        );
-      }
-      if (v.every((x) => x === 0)) {
-        throw new EmbeddingProviderError(`embeddings response holds a zero vector at index ${item.index}`);
-      }
-      out[item.index] = normalizeInPlace(v);
-    }
-    return out as Float32Array[];
+    return parseEmbeddingsResponse(body, input.length, this.dimensions, this.model);
   }
 }
 
@@ -218,9 +155,4 @@ function describeFetchError(err: unknown, timeoutMs: number): string {
   }
   const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : "";
   return `network error${err instanceof Error ? `: ${err.message}` : ""}${cause}`;
-}
-
-function excerpt(body: string): string {
-  const text = body.replace(/\s+/g, " ").trim();
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
