@@ -32,6 +32,8 @@ describe("embedding encodings", () => {
     const json = encodeEmbedding(v, "json");
     expect(Array.isArray(json) && json.length).toBe(EMBEDDING_DIMENSIONS);
     expect((json as number[])[1]).toBe(-2.5);
+    expect((json as number[])[2]).toBe(0.0168571975); // sin(0.74) / 40 as float32 (0.016857197508…), in 9 digits
+    expect(Array.from(Float32Array.from(json as number[]))).toEqual(Array.from(v)); // exact after a round trip
     expect(encodeEmbedding(v, "base64")).toBe(embeddingToBase64(v));
   });
 

@@ -3,9 +3,13 @@ import { EMBEDDING_DIMENSIONS } from "./embedder";
 /** How the API writes a vector (contract §6.15, `embedding_format`). */
 export type EmbeddingFormat = "json" | "base64";
 
-/** The API value of a vector: number[] for `json`, base64 of little-endian float32 for `base64`. */
+/**
+ * The API value of a vector: number[] for `json`, base64 of little-endian float32 for `base64`. JSON numbers carry
+ * 9 significant digits, the fewest that always read back as the same float32 (17-digit doubles would nearly
+ * double the payload and add nothing).
+ */
 export function encodeEmbedding(v: Float32Array, format: EmbeddingFormat): number[] | string {
-  return format === "base64" ? embeddingToBase64(v) : Array.from(v);
+  return format === "base64" ? embeddingToBase64(v) : Array.from(v, (x) => Number(x.toPrecision(9)));
 }
 
 /** Base64 of the vector as little-endian float32 (1536 dimensions → 6,144 bytes). */
