@@ -406,6 +406,31 @@ export interface UsageAggregateQuery {
   topLimit: number;
 }
 
+export interface TopicRepo {
+  /** Stories not merged away, updated since `since`, with member headlines and entities. */
+  inputs(since: number): Promise<
+    Array<{
+      id: number;
+      headline: string;
+      category: string;
+      articleCount: number;
+      firstSeen: number;
+      lastUpdated: number;
+      titles: string[];
+      entityIds: number[];
+    }>
+  >;
+  /** The current topics with their stories. */
+  current(): Promise<Array<{ id: number; headline: string; category: string; storyIds: number[] }>>;
+  /** Replaces the topics: upserts these, removes the rest, and points stories at their topic. */
+  save(topics: Array<{ id: number; headline: string; category: string; storyIds: number[] }>, at: number): Promise<void>;
+  nextId(): Promise<number>;
+  /** Topics with their stories (at most `perTopic` each, latest update first), biggest topics first. */
+  list(q: { limit: number; topicId?: number; perTopic: number }): Promise<
+    Array<{ id: number; headline: string; category: string; stories: StoryRecord[] }>
+  >;
+}
+
 /** Usage totals over a window; `days` holds only UTC days with traffic, ascending. */
 export interface UsageAggregate {
   totalRequests: number;
@@ -477,3 +502,4 @@ export interface Store {
   rankings: RankingRepo;
   close(): void;
 }
+  topics: TopicRepo;

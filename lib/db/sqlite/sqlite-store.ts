@@ -8,6 +8,7 @@ import { sqliteSourceRepo } from "./source-repo";
 import { sqliteRankingRepo } from "./ranking-repo";
 import { sqliteStoryDynamicsRepo } from "./story-dynamics-repo";
 import { sqliteStoryRepo } from "./story-repo";
+import { sqliteTopicRepo } from "./topic-repo";
 
 export interface SqliteStore extends Store {
   db: Db;
@@ -31,4 +32,5 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     rankings: sqliteRankingRepo(db),
     close: () => db.close(),
   };
+    topics: sqliteTopicRepo(db),
 }

@@ -1,0 +1,7 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { listTopicClusters, TopicClusterQuery } from "@/lib/topics/topics";
+
+export const GET = withApiKey(
+  { route: "/v1/graph/topic-cluster", query: TopicClusterQuery },
+  async ({ deps, query }) => listTopicClusters(deps.store, query),
+);
