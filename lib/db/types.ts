@@ -88,6 +88,8 @@ export interface StoredEvent {
   clusterId: number;
   articleId: number | null;
   payload: Record<string, unknown> | null;
+  /** The slug of an article event's source, read with the event: source filters match the id or the slug. */
+  sourceSlug?: string | null;
 }
 
 export interface EventDraft {

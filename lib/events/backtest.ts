@@ -2,7 +2,7 @@ import type { Store } from "../db/store";
 import type { StoredEvent } from "../db/types";
 import { checkBacktestInput, type BacktestInput } from "./backtest-input";
 import { embeddingJson, embeddingMatch, isArticleEvent, type EmbeddingMatch } from "./embedding-filters";
-import { compileFilters, matchesFilters, sourceResolver, TOPIC_TYPES, type CompiledFilters } from "./filters";
+import { compileFilters, matchesFilters, TOPIC_TYPES, type CompiledFilters } from "./filters";
 
 export {
   BACKTEST_MAX_AGE_MS,
@@ -29,11 +29,7 @@ interface Kept {
  */
 export async function runBacktest(store: Store, input: BacktestInput, now: number) {
   const embeddingFilters = checkBacktestInput(input, now);
-  const filters = await compileFilters(
-    { ...input, embedding_filters: embeddingFilters },
-    sourceResolver(store),
-    DEFAULT_TYPES,
-  );
+  const filters = compileFilters({ ...input, embedding_filters: embeddingFilters }, DEFAULT_TYPES);
   const types = [...filters.types];
   const cursorEvent = input.cursor > 0 ? await store.events.get(input.cursor) : null;
   let after = cursorEvent ? { ts: cursorEvent.ts, id: cursorEvent.id } : undefined;

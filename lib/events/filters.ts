@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-import type { Store } from "../db/store";
 import type { StoredEvent } from "../db/types";
 import {
   compileEmbeddingFilter,
@@ -45,11 +44,12 @@ export const SubscribeFilters = z
   .strict();
 export type SubscribeFilters = z.output<typeof SubscribeFilters>;
 
-/** Filters ready for matching: deprecated `keyword` merged, keywords lowercased, sources resolved to ids. */
+/** Filters ready for matching: deprecated `keyword` merged, keywords, categories and sources lowercased. */
 export interface CompiledFilters {
   types: Set<string>;
   categories?: Set<string>;
-  sourceIds?: Set<string>;
+  /** Source entries as given (lowercased): decimal ids or slugs. */
+  sources?: Set<string>;
   keywords?: string[];
   entities?: Set<number>;
   tickers?: Set<string>;
@@ -89,23 +89,15 @@ export interface FilterSpec {
   embedding_filters?: EmbeddingFilterInput[];
 }
 
-/** Resolves a source filter entry (decimal id or slug) to the decimal id realtime payloads carry, or null. */
-export function sourceResolver(store: Store): (entry: string) => Promise<string | null> {
-  return async (entry) => {
-    const source = await store.sources.get(/^\d+$/.test(entry) ? Number(entry) : entry);
-    return source ? String(source.id) : null;
-  };
-}
-
 /**
  * Compiles filters for matching. With neither `types` nor `topics`, `defaultTypes` apply: all six types on the
- * live feed, the five of `articles` + `stories` in backtest. An unknown source matches nothing.
+ * live feed, the five of `articles` + `stories` in backtest. Source entries are kept as given: an article event
+ * matches one by its decimal source id or its source slug, so a source registered after a subscribe still matches.
  */
-export async function compileFilters(
+export function compileFilters(
   f: FilterSpec,
-  resolveSource: (entry: string) => Promise<string | null>,
   defaultTypes: readonly string[] = EVENT_TYPES,
-): Promise<CompiledFilters> {
+): CompiledFilters {
   const types = f.types?.length
     ? new Set<string>(f.types)
     : f.topics?.length
@@ -113,18 +105,10 @@ export async function compileFilters(
       : new Set<string>(defaultTypes);
   if (f.tickers?.length) types.add("ticker.news");
   const keywords = [...(f.keywords ?? []), ...(f.keyword ? [f.keyword] : [])].map((k) => k.toLowerCase());
-  let sourceIds: Set<string> | undefined;
-  if (f.sources?.length) {
-    sourceIds = new Set();
-    for (const s of f.sources) {
-      const id = await resolveSource(s);
-      if (id) sourceIds.add(id);
-    }
-  }
   return {
     types,
     categories: f.categories?.length ? new Set(f.categories.map((c) => c.toLowerCase())) : undefined,
-    sourceIds,
+    sources: f.sources?.length ? new Set(f.sources.map((s) => s.toLowerCase())) : undefined,
     keywords: keywords.length ? keywords : undefined,
     entities: f.entities?.length ? new Set(f.entities) : undefined,
     tickers: f.tickers?.length ? new Set(f.tickers) : undefined,
@@ -149,7 +133,8 @@ export function matchesFilters(f: CompiledFilters, e: StoredEvent): boolean {
   const data = (p.data ?? {}) as Record<string, unknown>;
   const isItem = isArticleEvent(e.type);
   if (f.categories && typeof data.category === "string" && !f.categories.has(data.category)) return false;
-  if (f.sourceIds && isItem && !f.sourceIds.has(String(data.source_id))) return false;
+  if (f.sources && isItem && !f.sources.has(String(data.source_id)) && !f.sources.has(e.sourceSlug ?? ""))
+    return false;
   if (f.keywords) {
     const text = isItem ? data.title : (data.headline ?? data.title);
     if (typeof text === "string") {

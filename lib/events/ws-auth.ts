@@ -31,10 +31,7 @@ export function upgradeToken(req: IncomingMessage): string | null {
 
 /** The request path with every credential-bearing query value replaced, for logs. */
 export function redactedUrl(rawUrl: string | undefined): string {
-  const url = new URL(rawUrl ?? "/ws", "http://localhost");
-  for (const name of ["token", "api_key"])
-    if (url.searchParams.has(name)) url.searchParams.set(name, "[redacted]");
-  return `${url.pathname}${url.search}`;
+  return (rawUrl ?? "/ws").replace(/([?&](?:token|api_key)=)[^&#]*/gi, "$1[redacted]");
 }
 
 /**

@@ -1,13 +1,7 @@
 import type { Store } from "../db/store";
 import type { Plan } from "../db/types";
 import { planAtLeast } from "../plans";
-import {
-  compileFilters,
-  echoFilters,
-  sourceResolver,
-  SubscribeFilters,
-  type CompiledFilters,
-} from "./filters";
+import { compileFilters, echoFilters, SubscribeFilters, type CompiledFilters } from "./filters";
 
 export type SubscribeOutcome =
   | { ok: true; filters: CompiledFilters; reply: Record<string, unknown> }
@@ -42,7 +36,7 @@ export async function parseSubscribe(
   }
   return {
     ok: true,
-    filters: await compileFilters(f, sourceResolver(store)),
+    filters: compileFilters(f),
     reply: {
       type: "subscribed",
       ...(count > 0 ? { embedding_filters: count } : {}),

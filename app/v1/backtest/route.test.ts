@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { setApiDepsForTesting } from "@/lib/api/deps";
-import { TEXT_ONLY_PARAMS } from "@/lib/clustering/clusterer";
 import { runPipeline } from "@/lib/ingestion/pipeline";
-import { StoryClustering } from "@/lib/stories/story-clustering";
 import { get, testApiDeps } from "@/lib/testing/api-deps";
 import { testSource } from "@/lib/testing/temp-store";
 
@@ -20,17 +18,33 @@ beforeEach(async () => {
   setApiDepsForTesting(async () => t.deps);
   pro = await t.key("pro");
   const source = await testSource(t.store);
-  const clustering = await StoryClustering.open({ store: t.store, vectors: null, params: TEXT_ONLY_PARAMS });
-  const item = (n: number, title: string, hoursAgo: number) => ({
-    raw: { url: `https://wire.test/${n}`, title, published: NOW - hoursAgo * H },
-    source,
-    discoveredAt: NOW - hoursAgo * H,
-  });
-  await runPipeline({ store: t.store, clustering }, [
-    item(1, "Volcano erupts near Reykjavik", 5),
-    item(2, "Central bank holds rates", 4),
-    item(3, "Reykjavik volcano grounds flights", 3),
-  ]);
+  // Three articles; the first and the last open a story each (a cluster.event at the article's time).
+  const ingest = async (n: number, title: string, hoursAgo: number, opensStory: boolean) => {
+    const at = NOW - hoursAgo * H;
+    const { inserted } = await runPipeline({ store: t.store }, [
+      { raw: { url: `https://wire.test/${n}`, title, published: at }, source, discoveredAt: at },
+    ]);
+    if (!opensStory) return;
+    await t.store.events.append({
+      ts: at,
+      type: "cluster.event",
+      clusterId: n,
+      articleId: null,
+      payload: (id) => ({
+        type: "cluster.event",
+        id,
+        ts: at,
+        data: {
+          action: "create",
+          cluster_id: n,
+          detail: { headline: title, article_count: inserted.length },
+        },
+      }),
+    });
+  };
+  await ingest(1, "Volcano erupts near Reykjavik", 5, true);
+  await ingest(2, "Central bank holds rates", 4, true);
+  await ingest(3, "Reykjavik volcano grounds flights", 3, false);
 });
 afterEach(async () => {
   setApiDepsForTesting(undefined);

@@ -12,6 +12,7 @@ interface Row {
   cluster_id: number;
   article_id: number | null;
   payload: string | null;
+  source_slug: string | null;
 }
 
 function toEvent(r: Row): StoredEvent {
@@ -22,8 +23,13 @@ function toEvent(r: Row): StoredEvent {
     clusterId: r.cluster_id,
     articleId: r.article_id,
     payload: r.payload === null ? null : (JSON.parse(r.payload) as Record<string, unknown>),
+    sourceSlug: r.source_slug,
   };
 }
+
+// Each event with its article's source slug (two primary-key lookups), which source filters match besides the id.
+const SELECT = `SELECT e.*, s.slug AS source_slug FROM events e
+  LEFT JOIN articles a ON a.id = e.article_id LEFT JOIN sources s ON s.id = a.source_id`;
 
 /** Appends inside the caller's transaction: the id is assigned first so the payload can carry it. */
 export function appendEvent(db: Db, draft: EventDraft): StoredEvent {
@@ -48,17 +54,17 @@ const quote = (t: string) => `'${t.replace(/'/g, "''")}'`;
 
 /** The SQL of one range page. Types are inlined (a closed set), so each distinct query is prepared once. */
 function rangeSql(types: string[], byCluster: boolean, resume: boolean): string {
-  const where = ["ts >= @from", "ts <= @to", `type IN (${types.map(quote).join(",") || "NULL"})`];
-  if (byCluster) where.push("cluster_id = @clusterId");
+  const where = ["e.ts >= @from", "e.ts <= @to", `e.type IN (${types.map(quote).join(",") || "NULL"})`];
+  if (byCluster) where.push("e.cluster_id = @clusterId");
   // Row-value comparison lets SQLite seek the (ts, id) index straight to the cursor.
-  if (resume) where.push("(ts, id) > (@afterTs, @afterId)");
-  return `SELECT * FROM events WHERE ${where.join(" AND ")} ORDER BY ts, id LIMIT @limit`;
+  if (resume) where.push("(e.ts, e.id) > (@afterTs, @afterId)");
+  return `${SELECT} WHERE ${where.join(" AND ")} ORDER BY e.ts, e.id LIMIT @limit`;
 }
 
 const LOG_ID_KEY = "event_log_id";
 
 export function sqliteEventRepo(db: Db): EventRepo {
-  const after = db.prepare("SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?");
+  const after = db.prepare(`${SELECT} WHERE e.id > ? ORDER BY e.id LIMIT ?`);
   const appendTx = db.transaction((draft: EventDraft) => appendEvent(db, draft));
   // Oldest first along the (ts, id) index, so a batch never sorts the whole expired range.
   const pruneStmt = db.prepare(
@@ -80,7 +86,7 @@ export function sqliteEventRepo(db: Db): EventRepo {
       return rows.map(toEvent);
     },
     async get(id) {
-      const r = stmt(db, "SELECT * FROM events WHERE id = ?").get(id) as Row | undefined;
+      const r = stmt(db, `${SELECT} WHERE e.id = ?`).get(id) as Row | undefined;
       return r ? toEvent(r) : null;
     },
     async append(draft) {

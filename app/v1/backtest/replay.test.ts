@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { TEXT_ONLY_PARAMS } from "@/lib/clustering/clusterer";
+import { EVENT_TYPES } from "@/lib/events/filters";
+import { putArticleVector, towardAxis0, vec } from "@/lib/events/testing/filter-fixtures";
+import {
+  liveFeedHarness,
+  type FeedClient,
+  type LiveFeedHarness,
+  type Message,
+} from "@/lib/events/testing/live-feed-harness";
+import { runPipeline } from "@/lib/ingestion/pipeline";
+import { StoryClustering } from "@/lib/stories/story-clustering";
+import { testSource } from "@/lib/testing/temp-store";
+
+import {
+  backtestAll,
+  backtestGet,
+  backtestPost,
+  useBacktestRoutes,
+  type BacktestEvent,
+} from "./backtest-test-client";
+
+// Acceptance: record the live feed during a scripted ingest, then replay the same window through GET and POST
+// backtest. Ids and payloads must be identical, minus the per-subscriber fields.
+
+const PER_SUBSCRIBER = ["embedding", "embedding_model", "similarity", "matched_filter"];
+const withoutPerSubscriber = (m: Message) =>
+  Object.fromEntries(Object.entries(m).filter(([k]) => !PER_SUBSCRIBER.includes(k)));
+const byTimeThenId = (a: Message, b: Message) =>
+  (a.ts as number) - (b.ts as number) || (a.id as number) - (b.id as number);
+
+const HEADLINES = [
+  "Volcano erupts near Reykjavik",
+  "Central bank holds interest rates steady",
+  "Reykjavik volcano eruption grounds flights",
+  "Chipmaker unveils new AI accelerator",
+  "Flights resume after Reykjavik volcano eruption",
+  "Central bank signals rate cut next quarter",
+  "New AI accelerator chip ships to cloud providers",
+  "Storm floods coastal towns",
+  "Coastal towns clean up after storm floods",
+  "Champions league final ends in penalties",
+  "Chip export rules tightened again",
+  "Penalty shootout decides champions league final",
+];
+const QUERY = Array.from(vec({ 0: 1 }));
+
+let h: LiveFeedHarness;
+let key: string;
+let restore: () => void;
+let recorder: FeedClient;
+let semantic: FeedClient;
+let from: number;
+let to: number;
+let logged: number;
+
+beforeAll(async () => {
+  h = await liveFeedHarness({ tailIntervalMs: 60_000 });
+  restore = useBacktestRoutes(h.store, h.keys);
+  key = await h.key("pro");
+  recorder = h.connect(`token=${key}`);
+  semantic = h.connect(`token=${key}`);
+  await recorder.subscribe({});
+  await semantic.subscribe({
+    include_embeddings: true,
+    embedding_filters: [{ embedding: QUERY, threshold: 0.6, label: "axis" }],
+  });
+
+  // The scripted ingest: batches through the real pipeline (item.new, clustering's cluster.events), each
+  // article's vector stored before its events are published, then the later stages' events.
+  const source = await testSource(h.store);
+  const clustering = await StoryClustering.open({ store: h.store, vectors: null, params: TEXT_ONLY_PARAMS });
+  const start = Date.now() - 3 * 3_600_000;
+  from = start;
+  for (let batch = 0; batch < 4; batch++) {
+    const inputs = HEADLINES.slice(batch * 3, batch * 3 + 3).map((title, i) => {
+      const at = start + (batch * 3 + i) * 60_000;
+      return {
+        raw: { url: `https://wire.test/${batch}-${i}`, title, published: at },
+        source,
+        discoveredAt: at,
+      };
+    });
+    const { inserted } = await runPipeline({ store: h.store, clustering }, inputs);
+    for (const [i, a] of inserted.entries())
+      putArticleVector(h.store, a.id, towardAxis0(0.3 + 0.2 * i, 5 + batch));
+    const [first] = inserted;
+    if (first) {
+      const at = first.discoveredAt + 30_000;
+      await h.store.events.append({
+        ts: at,
+        type: "item.enriched",
+        clusterId: 0,
+        articleId: first.id,
+        payload: (id) => ({
+          type: "item.enriched",
+          id,
+          ts: at,
+          entity_ids: [batch + 1],
+          data: { title: first.title, category: first.category, source_id: String(first.sourceId) },
+        }),
+      });
+    }
+    await h.tailer.poke();
+  }
+  const at = start + 20 * 60_000;
+  await h.store.events.append({
+    ts: at,
+    type: "clusters.ranked",
+    clusterId: 0,
+    articleId: null,
+    payload: (id) => ({ type: "clusters.ranked", id, ts: at, data: [], updated: true }),
+  });
+  await h.tailer.poke();
+  logged = await h.store.events.lastId();
+  to = at + 1;
+  await recorder.waitFor(() => recorder.events().length === logged);
+});
+afterAll(async () => {
+  restore?.();
+  await h?.close();
+});
+
+describe("recording the live feed, then replaying the window", () => {
+  it("recorded every logged event of the ingest, once, in id order", () => {
+    const ids = recorder.events().map((m) => m.id as number);
+    expect(ids).toEqual(Array.from({ length: logged }, (_, i) => i + 1));
+    expect(new Set(recorder.events().map((m) => m.type))).toEqual(
+      new Set(["item.new", "item.enriched", "cluster.event", "clusters.ranked"]),
+    );
+  });
+
+  it("GET backtest (every type, paged) returns the same ids and payloads", async () => {
+    const replay = await backtestAll((cursor) =>
+      backtestGet(key, `from=${from}&to=${to}&types=${EVENT_TYPES.join(",")}&limit=7&cursor=${cursor}`),
+    );
+    const recorded = [...recorder.events()].sort(byTimeThenId);
+    expect(replay.map((e) => e.id)).toEqual(recorded.map((m) => m.id));
+    expect(replay.map((e) => e.payload)).toEqual(recorded.map(withoutPerSubscriber));
+    for (const e of replay) expect([e.event_type, e.ts]).toEqual([e.payload.type, e.payload.ts]);
+  });
+
+  it("POST backtest with the subscriber's embedding filter returns the same events, similarity and embeddings", async () => {
+    const replay: BacktestEvent[] = await backtestAll((cursor) =>
+      backtestPost(key, {
+        from,
+        to,
+        types: [...EVENT_TYPES],
+        include_embeddings: true,
+        embedding_filters: [{ embedding: QUERY, threshold: 0.6, label: "axis" }],
+        cursor,
+        limit: 5,
+      }),
+    );
+    const recorded = [...semantic.events()].sort(byTimeThenId);
+    // Some articles fall below the threshold; stories pass untouched.
+    expect(recorded.filter((m) => m.type === "item.new").length).toBeGreaterThan(0);
+    expect(recorded.filter((m) => m.type === "item.new").length).toBeLessThan(HEADLINES.length);
+    expect(replay.map((e) => e.id)).toEqual(recorded.map((m) => m.id));
+    expect(replay.map((e) => e.payload)).toEqual(recorded.map(withoutPerSubscriber));
+    expect(replay.map((e) => e.similarity)).toEqual(recorded.map((m) => m.similarity));
+    expect(replay.map((e) => (e.embedding.length ? e.embedding : undefined))).toEqual(
+      recorded.map((m) => m.embedding),
+    );
+  });
+});
