@@ -186,6 +186,43 @@ describe("POST /v1/backtest", () => {
     });
   });
 
+  it("gives each error of §7.7 its code on POST too, and accepts the bounds themselves", async () => {
+    const code = async (body: unknown, key = pro) => {
+      const res = await post(body, key);
+      return res.status === 200 ? 200 : ((await json(res)).error as { code: string }).code;
+    };
+    const DAY = 24 * H;
+    expect(await code({ from: FROM, to: NOW }, await t.key("starter"))).toBe("tier_required");
+    expect(await code({ from: FROM, to: NOW }, await t.key("free"))).toBe("tier_required");
+    expect(await code({ from: NOW - 90 * DAY - 1, to: NOW - 89 * DAY })).toBe("backtest_range_too_old");
+    expect(await code({ from: NOW - 90 * DAY, to: NOW - 89 * DAY })).toBe(200);
+    expect(await code({ from: NOW - 7 * DAY - 1, to: NOW })).toBe("backtest_window_too_large");
+    expect(await code({ from: NOW - 7 * DAY, to: NOW })).toBe(200);
+    expect(await code({ from: NOW, to: NOW })).toBe("backtest_window_too_large");
+    expect(await code({ from: FROM, to: NOW, limit: 5001 })).toBe("parameter_out_of_range");
+    expect(await code({ from: FROM, to: NOW, limit: 0 })).toBe("parameter_out_of_range");
+    expect(await code({ from: FROM, to: NOW, limit: 5000 })).toBe(200);
+    expect(await code({ to: NOW })).toBe("missing_parameter");
+    const filter = { embedding: Array(1536).fill(0.01) };
+    expect(await code({ from: FROM, to: NOW, embedding_filters: [filter, filter] })).toBe(
+      "too_many_embedding_filters",
+    );
+    expect(await code({ from: FROM, to: NOW, embedding_filters: [{ threshold: 0.8 }] })).toBe(
+      "invalid_embedding",
+    );
+    expect(await code({ from: FROM, to: NOW, embedding_filters: [{ ...filter, threshold: 1.5 }] })).toBe(
+      "parameter_out_of_range",
+    );
+    // REST thresholds start at 0.0 (the live feed's at 0.5).
+    expect(await code({ from: FROM, to: NOW, embedding_filters: [{ ...filter, threshold: 0 }] })).toBe(200);
+  });
+
+  it("checks the plan before the window: a starter key with a bad window gets tier_required", async () => {
+    const res = await bt(`from=0&to=${NOW}&limit=9999`, await t.key("starter"));
+    expect(res.status).toBe(403);
+    expect(((await json(res)).error as { code: string }).code).toBe("tier_required");
+  });
+
   it("rejects a body that is not JSON", async () => {
     const res = await POST(
       new Request("http://lede.test/v1/backtest", {
