@@ -2,6 +2,7 @@ import fs from "node:fs";
 
 import { loadEnv } from "../../lib/env";
 import { importFile } from "../../lib/ingestion/import-file";
+import { recomputeDerived } from "../../lib/stories/maintenance";
 import { openStoryClustering } from "../../lib/stories/open-clustering";
 import { withStore } from "../store";
 
@@ -21,6 +22,8 @@ export async function importCommand(file: string): Promise<void> {
       },
     });
     for (const m of summary.malformed) process.stderr.write(`import: line ${m.line} skipped: ${m.reason}\n`);
+    process.stderr.write("import: recomputing source rankings and topics\n");
+    await recomputeDerived(store);
     const secs = summary.elapsedMs / 1000;
     const rate = Math.round(summary.records / Math.max(secs, 0.001));
     console.log(
