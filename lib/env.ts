@@ -2,6 +2,8 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { parseAllowList } from "./net/ip-policy";
+
 const Bool = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
   .transform((v) => v === "true" || v === "1" || v === "yes" || v === "on");
@@ -17,6 +19,18 @@ export const EnvSchema = z.object({
   LEDE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   LEDE_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   LEDE_USER_AGENT: z.string().optional(),
+  /**
+   * Private addresses article and feed fetches may reach (comma list of CIDR ranges, addresses, host:port or host
+   * names), for operators with local feeds and for tests. Empty by default: only public addresses are fetched.
+   */
+  LEDE_FETCH_ALLOW_PRIVATE: z
+    .string()
+    .default("")
+    .refine((v) => isValidAllowList(v), {
+      message: "must be a comma list of CIDR ranges, addresses, host:port or hosts",
+    }),
+  /** Article pages extracted at once by this process. */
+  LEDE_EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Word vectors for story clustering (built once into LEDE_MODEL_DIR from an npm package). */
   LEDE_WORD_VECTORS: Bool.default(true),
   LEDE_MODEL_DIR: z.string().optional(),
@@ -39,6 +53,15 @@ export const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+function isValidAllowList(v: string): boolean {
+  try {
+    parseAllowList(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 let cached: Env | undefined;
 

@@ -5,6 +5,7 @@ import type {
   Account,
   ApiKey,
   Article,
+  ContentStatus,
   EventDraft,
   Feed,
   NewArticle,
@@ -96,6 +97,36 @@ export interface ArticleRepo {
   knownExternalIds(ids: string[]): Promise<Set<string>>;
   /** One row per imported record (its external id) and per other article (external id null). */
   exportAssignments(): AsyncIterable<{ externalId: string | null; urlHash: string; storyId: number | null }>;
+}
+
+/** An article's extracted page (table article_content). */
+export interface ArticleContentRecord {
+  articleId: number;
+  finalUrl: string | null;
+  extractedTitle: string | null;
+  text: string;
+  imageUrl: string | null;
+  thumbUrl: string | null;
+  videoUrl: string | null;
+  fullSummary: string | null;
+  status: ContentStatus;
+  /** Why the last attempt failed, for operators; never served. */
+  error: string | null;
+  /** When the last extraction attempt finished (also for `failed`, to pace retries). */
+  extractedAt: number | null;
+}
+
+export type ContentSave = Omit<ArticleContentRecord, "fullSummary">;
+
+export interface ContentRepo {
+  get(articleId: number): Promise<ArticleContentRecord | null>;
+  /**
+   * Stores an extraction result and, in the same transaction, sets the article's `content_status`, fills its
+   * image when it has none and puts the text in the search index. A stored full summary is kept.
+   */
+  save(content: ContentSave): Promise<void>;
+  /** The article's tags, highest score first. */
+  tags(articleId: number): Promise<Array<{ tag: string; score: number }>>;
 }
 
 export interface EventRangeQuery {
@@ -491,6 +522,7 @@ export interface SearchRepo {
 export interface Store {
   sources: SourceRepo;
   articles: ArticleRepo;
+  content: ContentRepo;
   events: EventRepo;
   accounts: AccountRepo;
   keys: KeyRepo;
@@ -500,6 +532,6 @@ export interface Store {
   search: SearchRepo;
   dynamics: StoryDynamicsRepo;
   rankings: RankingRepo;
+  topics: TopicRepo;
   close(): void;
 }
-  topics: TopicRepo;

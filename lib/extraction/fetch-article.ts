@@ -17,6 +17,8 @@ export interface ArticleExtraction {
   errorCode: SafeFetchErrorCode | "extraction" | null;
   /** Whether a later attempt may succeed (timeouts, 5xx, network errors). */
   transient: boolean;
+  /** The server's Retry-After, when it sent one with an error status. */
+  retryAfterMs: number | null;
 }
 
 const HTML_TYPES = ["text/html", "application/xhtml+xml"] as const;
@@ -40,6 +42,7 @@ export async function fetchArticle(url: string, opts: SafeFetchOptions = {}): Pr
       error: e.message,
       errorCode: e.code,
       transient: e.transient,
+      retryAfterMs: e.extra.retryAfterMs ?? null,
     };
   }
   try {
@@ -55,6 +58,7 @@ export async function fetchArticle(url: string, opts: SafeFetchOptions = {}): Pr
       error: null,
       errorCode: null,
       transient: false,
+      retryAfterMs: null,
     };
   } catch (e) {
     return {
@@ -64,6 +68,7 @@ export async function fetchArticle(url: string, opts: SafeFetchOptions = {}): Pr
       error: `could not extract the page: ${(e as Error).message}`,
       errorCode: "extraction",
       transient: false,
+      retryAfterMs: null,
     };
   }
 }

@@ -2,6 +2,7 @@ import { openDb, type Db } from "../open-db";
 import type { Store } from "../store";
 import { sqliteAccountRepo, sqliteCreditRepo, sqliteKeyRepo, sqliteUsageRepo } from "./account-repo";
 import { sqliteArticleRepo } from "./article-repo";
+import { sqliteContentRepo } from "./content-repo";
 import { sqliteEventRepo } from "./event-repo";
 import { sqliteSearchRepo } from "./search-repo";
 import { sqliteSourceRepo } from "./source-repo";
@@ -21,6 +22,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     db,
     sources: sqliteSourceRepo(db),
     articles: sqliteArticleRepo(db),
+    content: sqliteContentRepo(db),
     events: sqliteEventRepo(db),
     accounts: sqliteAccountRepo(db),
     keys: sqliteKeyRepo(db),
@@ -30,7 +32,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     search: sqliteSearchRepo(db),
     dynamics: sqliteStoryDynamicsRepo(db),
     rankings: sqliteRankingRepo(db),
+    topics: sqliteTopicRepo(db),
     close: () => db.close(),
   };
-    topics: sqliteTopicRepo(db),
 }

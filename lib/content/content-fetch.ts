@@ -1,0 +1,47 @@
+import type { Store } from "../db/store";
+import { env, type Env } from "../env";
+import { logger } from "../logger";
+import { DEFAULT_USER_AGENT, parseAllowList, type SafeFetchOptions } from "../net";
+import { ContentExtractor } from "./content-extractor";
+
+/** Fetch options for article pages from the environment: private allowlist (off by default) and User-Agent. */
+export function fetchOptionsFromEnv(
+  e: Pick<Env, "LEDE_FETCH_ALLOW_PRIVATE" | "LEDE_USER_AGENT">,
+): SafeFetchOptions {
+  return {
+    allow: parseAllowList(e.LEDE_FETCH_ALLOW_PRIVATE),
+    userAgent: e.LEDE_USER_AGENT ?? DEFAULT_USER_AGENT,
+  };
+}
+
+let override: SafeFetchOptions | undefined;
+let fromEnv: SafeFetchOptions | undefined;
+
+/** Lets a test point article fetches at its own loopback server (through an explicit allowlist). */
+export function setContentFetchOptionsForTesting(opts: SafeFetchOptions | undefined): void {
+  override = opts;
+}
+
+function currentFetchOptions(): SafeFetchOptions {
+  if (override) return override;
+  fromEnv ??= fetchOptionsFromEnv(env());
+  return fromEnv;
+}
+
+// One extractor per store, so the concurrency bound and the sharing of in-flight pages hold process-wide.
+const extractors = new WeakMap<Store, ContentExtractor>();
+
+/** The process's extractor for this store. */
+export function contentExtractorFor(store: Store): ContentExtractor {
+  let x = extractors.get(store);
+  if (!x) {
+    x = new ContentExtractor({
+      store,
+      fetchOptions: currentFetchOptions,
+      concurrency: env().LEDE_EXTRACT_CONCURRENCY,
+      log: logger,
+    });
+    extractors.set(store, x);
+  }
+  return x;
+}
