@@ -38,6 +38,11 @@ export interface SourceRepo {
     opts?: { title?: string | null; category?: string | null },
   ): Promise<Feed>;
   get(idOrSlug: number | string): Promise<Source | null>;
+  /** Sets the given profile fields of a source (registry refresh, or what its feed says of itself). */
+  updateProfile(
+    sourceId: number,
+    patch: Partial<Pick<Source, "name" | "homepage" | "logoUrl" | "language" | "country">>,
+  ): Promise<void>;
   findByName(name: string): Promise<Source | null>;
   list(): Promise<Array<Source & { articleCount: number }>>;
   feeds(sourceId?: number): Promise<Feed[]>;

@@ -17,6 +17,8 @@ export interface ParsedFeed {
   title: string | null;
   link: string | null;
   language: string | null;
+  /** The channel's own image or logo, if it declares one. */
+  imageUrl: string | null;
   entries: FeedEntry[];
 }
 
@@ -29,16 +31,41 @@ export class FeedParseError extends Error {
 
 export const MAX_FEED_BYTES = 5 * 1024 * 1024;
 
-// Entity declarations are how "billion laughs" bombs expand; no real news feed needs them.
-const ENTITY_DECL = /<!ENTITY/i;
+/**
+ * The document type declaration before the root element, if any. Comments and processing instructions in the
+ * prolog are skipped, so a declaration cannot hide behind them. Linear in the prolog's length.
+ */
+function doctypeOf(body: string): string | null {
+  let i = body.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < body.length && /\s/.test(body[i] as string)) i++;
+    if (body.startsWith("<?", i)) i = endOf(body, "?>", i);
+    else if (body.startsWith("<!--", i)) i = endOf(body, "-->", i);
+    else if (body.slice(i, i + 9).toUpperCase() === "<!DOCTYPE") {
+      const subset = body.indexOf("[", i);
+      const close = body.indexOf(">", i);
+      // With an internal subset the declaration runs to "]>"; without one, to the first ">".
+      const end = subset >= 0 && subset < close ? body.indexOf("]>", subset) : close;
+      return body.slice(i, end < 0 ? body.length : end + 2);
+    } else return null;
+    if (i < 0) return null;
+  }
+}
+const endOf = (body: string, marker: string, from: number) => {
+  const at = body.indexOf(marker, from);
+  return at < 0 ? -1 : at + marker.length;
+};
 
 /** Parses RSS 2.0, RSS 1.0/RDF, Atom 1.0 or JSON Feed. Throws FeedParseError with a reason on bad input. */
 export function parseFeed(body: string): ParsedFeed {
   if (body.length > MAX_FEED_BYTES) throw new FeedParseError(`feed is larger than ${MAX_FEED_BYTES} bytes`);
-  const head = body.slice(0, 4096);
-  if (/<!DOCTYPE/i.test(head) && ENTITY_DECL.test(body.slice(0, body.indexOf("]>") + 2 || 4096))) {
+  const doctype = doctypeOf(body);
+  // Entity declarations are how "billion laughs" bombs expand (and external entities read files); no real news
+  // feed needs them, so the document is refused before any parser sees it.
+  if (doctype && /<!ENTITY/i.test(doctype))
     throw new FeedParseError("feed declares XML entities (refused: entity expansion)");
-  }
+  if (doctype && /^<!DOCTYPE\s+html\b/i.test(doctype))
+    throw new FeedParseError("got an HTML page, not a feed");
   let parsed: ReturnType<typeof parseAnyFeed>;
   try {
     parsed = parseAnyFeed(body.replace(/^\uFEFF/, ""));
@@ -59,6 +86,7 @@ export function parseFeed(body: string): ParsedFeed {
 interface RssLike {
   title?: string;
   link?: string;
+  image?: { url?: string };
   language?: string;
   dc?: { language?: string; languages?: string[] };
   items?: Array<{
@@ -82,6 +110,8 @@ interface MediaLike {
 }
 interface AtomLike {
   title?: { value?: string } | string;
+  logo?: string;
+  icon?: string;
   links?: Array<{ href?: string; rel?: string }>;
   xml?: { lang?: string };
   entries?: Array<{
@@ -99,6 +129,8 @@ interface AtomLike {
 }
 interface JsonLike {
   title?: string;
+  icon?: string;
+  favicon?: string;
   home_page_url?: string;
   language?: string;
   items?: Array<{
@@ -136,6 +168,7 @@ function fromRss(format: "rss" | "rdf", f: RssLike): ParsedFeed {
     title: f.title ?? null,
     link: f.link ?? null,
     language,
+    imageUrl: f.image?.url ?? null,
     entries: (f.items ?? []).map((it) => {
       const enclosures = it.enclosures ?? (it.enclosure ? [it.enclosure] : []);
       const image =
@@ -168,6 +201,7 @@ function fromAtom(f: AtomLike): ParsedFeed {
     title: textOf(f.title),
     link: pickLink(f.links),
     language: f.xml?.lang ?? null,
+    imageUrl: f.logo ?? f.icon ?? null,
     entries: (f.entries ?? []).map((e) => ({
       title: textOf(e.title),
       link: pickLink(e.links),
@@ -190,6 +224,7 @@ function fromJson(f: JsonLike): ParsedFeed {
     title: f.title ?? null,
     link: f.home_page_url ?? null,
     language: f.language ?? null,
+    imageUrl: f.icon ?? f.favicon ?? null,
     entries: (f.items ?? []).map((it) => ({
       title: it.title ?? null,
       link: it.url ?? it.external_url ?? null,

@@ -1,7 +1,9 @@
 import type { Store } from "../db/store";
 import type { Feed, Source } from "../db/types";
+import { refreshSourceProfile } from "../sources/source-profile";
 import type { StoryClustering } from "../stories/story-clustering";
 import { FeedFetchError, fetchFeed } from "./fetch-feed";
+import { feedToEventLatency, type LatencyRecorder } from "./latency";
 import { FeedParseError, parseFeed } from "./parse-feed";
 import { runPipeline } from "./pipeline";
 
@@ -17,10 +19,20 @@ export interface PollContext {
   fetchImpl?: typeof fetch;
   userAgent?: string;
   timeoutMs?: number;
+  /** Where feed-to-event latencies go (the process-wide recorder unless told). */
+  latency?: LatencyRecorder;
 }
 
 export type PollOutcome =
-  | { ok: true; notModified: boolean; entries: number; inserted: number; invalid: number }
+  | {
+      ok: true;
+      notModified: boolean;
+      entries: number;
+      inserted: number;
+      invalid: number;
+      /** Poll start → the new entries' `item.new` events committed, in ms; null when nothing was new. */
+      feedToEventMs: number | null;
+    }
   | { ok: false; error: string };
 
 /** A feed that publishes is polled sooner, a quiet one later, within [2 min, 2 h]. */
@@ -40,9 +52,17 @@ export function backoffDelay(
   return Math.max(retryAfterMs ?? 0, Math.round(base * (0.9 + rand() * 0.2)));
 }
 
+/** Articles per day as a moving average over polls: each poll's rate weighs a fifth. */
+export function articlesPerDay(feed: Feed, newItems: number, at: number): number {
+  if (!feed.lastSuccessAt) return newItems;
+  const sinceLast = Math.max(at - feed.lastSuccessAt, 60_000);
+  return feed.articlesPerDay * 0.8 + ((newItems * 86_400_000) / sinceLast) * 0.2;
+}
+
 /** Polls one feed, runs its new entries through the pipeline and records the feed's health. Never throws. */
 export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }): Promise<PollOutcome> {
   const started = ctx.now();
+  const t0 = performance.now();
   try {
     const res = await fetchFeed(feed.url, {
       etag: feed.etag,
@@ -59,13 +79,24 @@ export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }
         intervalMs,
         nextPollAt: started + intervalMs,
         newItems: 0,
+        articlesPerDay: articlesPerDay(feed, 0, started),
       });
-      return { ok: true, notModified: true, entries: 0, inserted: 0, invalid: 0 };
+      return { ok: true, notModified: true, entries: 0, inserted: 0, invalid: 0, feedToEventMs: null };
     }
     const parsed = parseFeed(res.body);
     const discoveredAt = ctx.now();
+    // The pipeline calls onAppended first right after the commit that stored the new articles and their
+    // item.new events (clustering comes later): that moment ends the feed-to-event latency.
+    let committedAt: number | null = null;
     const result = await runPipeline(
-      { store: ctx.store, onAppended: ctx.onAppended, clustering: ctx.clustering },
+      {
+        store: ctx.store,
+        clustering: ctx.clustering,
+        onAppended: () => {
+          committedAt ??= performance.now();
+          ctx.onAppended?.();
+        },
+      },
       parsed.entries.map((e) => ({
         raw: {
           url: e.link,
@@ -83,10 +114,9 @@ export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }
       })),
     );
     const newItems = result.inserted.length;
+    const feedToEventMs = newItems > 0 ? (committedAt ?? performance.now()) - t0 : null;
+    if (feedToEventMs !== null) (ctx.latency ?? feedToEventLatency).record(feedToEventMs);
     const intervalMs = nextInterval(feed.intervalMs, newItems);
-    const sinceLast = feed.lastSuccessAt ? Math.max(started - feed.lastSuccessAt, 60_000) : 86_400_000;
-    const rate = (newItems * 86_400_000) / sinceLast;
-    const articlesPerDay = feed.lastSuccessAt ? feed.articlesPerDay * 0.8 + rate * 0.2 : newItems;
     await ctx.store.sources.recordPoll(feed.id, {
       ok: true,
       at: started,
@@ -95,14 +125,16 @@ export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }
       etag: res.etag,
       lastModified: res.lastModified,
       newItems,
-      articlesPerDay,
+      articlesPerDay: articlesPerDay(feed, newItems, started),
     });
+    await refreshSourceProfile(ctx.store, feed.source, parsed, res.finalUrl);
     return {
       ok: true,
       notModified: false,
       entries: parsed.entries.length,
       inserted: newItems,
       invalid: result.invalid.length,
+      feedToEventMs,
     };
   } catch (e) {
     const known = e instanceof FeedFetchError || e instanceof FeedParseError;

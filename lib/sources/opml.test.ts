@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { CATEGORIES } from "../categories";
 import { tempStore } from "../testing/temp-store";
-import { loadDefaultSeeds } from "./default-sources";
+import { loadDefaultSeeds, seedDefaultSources } from "./default-sources";
 import { lenientOutlines, parseOpmlSources, publisherHost, toOpml } from "./opml";
 import { registerSources, sourceSeeds } from "./register-sources";
 
@@ -12,10 +13,55 @@ describe("default registry", () => {
     expect(feeds.length).toBe(417);
   });
 
-  it("gives every source a category slug and a homepage", () => {
-    for (const s of loadDefaultSeeds()) {
-      expect(s.category).toMatch(/^[a-z]+$/);
+  it("gives every source a slug, name, homepage, country or topic, language, category and logo", () => {
+    const seeds = loadDefaultSeeds();
+    expect(new Set(seeds.map((s) => s.slug)).size).toBe(seeds.length);
+    for (const s of seeds) {
+      expect(s.slug).toMatch(/^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*$/u);
+      expect(s.name.trim()).not.toBe("");
+      expect(s.name).not.toMatch(/^https?:/);
       expect(s.homepage).toMatch(/^https?:\/\//);
+      expect(s.language).toMatch(/^[a-z]{2}$/);
+      expect(CATEGORIES).toContain(s.category);
+      expect(s.logoUrl).toBe(`https://${new URL(s.homepage).hostname}/favicon.ico`);
+      expect(s.feeds.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("names publishers from their feed titles and keeps platform-hosted feeds apart", () => {
+    const bySlug = new Map(loadDefaultSeeds().map((s) => [s.slug, s]));
+    expect(bySlug.get("dailytelegraph")?.name).toBe("Daily Telegraph");
+    expect(bySlug.get("smh")?.name).toBe("Sydney Morning Herald");
+    expect(bySlug.get("theguardian")?.name).toBe("The Guardian");
+    expect(bySlug.get("lemonde")).toMatchObject({ country: "France", language: "fr" });
+    expect(bySlug.get("asahi")?.language).toBe("ja");
+    // Two different publishers sharing a name base get distinct slugs.
+    expect(bySlug.get("huffingtonpost-fr")?.homepage).toContain("huffingtonpost.fr");
+    expect(bySlug.get("huffingtonpost-es")?.homepage).toContain("huffingtonpost.es");
+    // Feeds on feedburner or YouTube are not one publisher "feedburner.com".
+    const onPlatform = loadDefaultSeeds().filter((s) => /feedburner|youtube/.test(s.feeds[0]?.url ?? ""));
+    expect(onPlatform.length).toBeGreaterThan(20);
+    for (const s of onPlatform) expect(s.feeds).toHaveLength(1);
+  });
+
+  it("registers every shipped feed with its source's profile", async () => {
+    const store = tempStore();
+    try {
+      const seeded = await seedDefaultSources(store);
+      expect(seeded.feeds).toBe(417);
+      expect(await store.sources.feeds()).toHaveLength(417);
+      const sources = await store.sources.list();
+      expect(sources).toHaveLength(loadDefaultSeeds().length);
+      for (const s of sources) {
+        expect(s.id).toBeGreaterThan(0);
+        expect(s.logoUrl).toMatch(/^https:\/\/.+\/favicon\.ico$/);
+        expect(s.language).toMatch(/^[a-z]{2}$/);
+      }
+      // Seeding again changes nothing.
+      expect((await seedDefaultSources(store)).feeds).toBe(417);
+      expect(await store.sources.feeds()).toHaveLength(417);
+    } finally {
+      store.cleanup();
     }
   });
 });
@@ -43,7 +89,7 @@ describe("OPML", () => {
     const a = tempStore();
     const b = tempStore();
     try {
-      await registerSources(a, loadDefaultSeeds().slice(0, 40));
+      await registerSources(a, loadDefaultSeeds());
       const exported = toOpml(await sourceSeeds(a));
       await registerSources(b, parseOpmlSources(exported));
       const pick = (s: Awaited<ReturnType<typeof sourceSeeds>>) =>
@@ -53,9 +99,13 @@ describe("OPML", () => {
           country: x.country,
           category: x.category,
           homepage: x.homepage,
+          language: x.language,
+          logoUrl: x.logoUrl,
           feeds: x.feeds.map((f) => f.url).sort(),
         }));
-      expect(pick(await sourceSeeds(b))).toEqual(pick(await sourceSeeds(a)));
+      const [before, after] = [pick(await sourceSeeds(a)), pick(await sourceSeeds(b))];
+      expect(after).toHaveLength(before.length);
+      expect(after).toEqual(before);
     } finally {
       a.cleanup();
       b.cleanup();

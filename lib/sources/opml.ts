@@ -2,7 +2,11 @@ import { decodeXML } from "entities";
 import { generateOpml, parseOpml } from "feedsmith";
 
 import { toCategory } from "../categories";
+import { truncateText } from "../text/html";
 import { kebab } from "../text/kebab";
+import { brandName, hostLabels } from "./brand-name";
+import { faviconUrl, isFeedPlatform } from "./feed-hosts";
+import { guessLanguage } from "./guess-language";
 
 export interface FeedSeed {
   url: string;
@@ -19,6 +23,7 @@ export interface SourceSeed {
   language: string | null;
   category: string;
   description: string | null;
+  logoUrl: string | null;
   feeds: FeedSeed[];
 }
 
@@ -51,21 +56,48 @@ function collect(
   }
 }
 
+/** The publisher a feed belongs to: its host, except on feed platforms, where each feed stands alone. */
+export function publisherKey(feedUrl: string): string {
+  const host = publisherHost(feedUrl);
+  return isFeedPlatform(host) ? feedUrl : host;
+}
+
+const slugBase = (host: string) =>
+  kebab(host.replace(/\.(com|org|net|co|gov|edu)(\.[a-z]{2})?$|\.[a-z]{2}$/, "")) || kebab(host);
+
 /**
- * Reads an OPML list into sources, one per publisher host, each with its feeds. A parent outline whose name is a
- * category (e.g. "Tech") sets the feeds' category; any other parent name is taken as the country.
+ * Reads an OPML list into sources, one per publisher (feeds grouped by host; on feed platforms one per feed). A
+ * parent outline whose name is a category (e.g. "Tech") sets the feeds' category; any other parent name is taken
+ * as the country. Names come from the feed titles, the language is guessed from the list's text (a feed's own
+ * declaration still wins per article), the logo is the homepage's favicon until a feed offers better.
  */
 export function parseOpmlSources(
   xml: string,
   defaults: { country?: string | null; category?: string } = {},
 ): SourceSeed[] {
+  return finishSeeds(readSeeds(xml, defaults));
+}
+
+/** A seed as one list describes it, before names, languages and slugs are settled over every list. */
+export interface DraftSeed extends SourceSeed {
+  key: string;
+  texts: Array<string | null>;
+}
+
+/** Reads one list's publishers and feeds (see parseOpmlSources); finishSeeds settles them. */
+export function readSeeds(
+  xml: string,
+  defaults: { country?: string | null; category?: string } = {},
+): DraftSeed[] {
   const entries: Array<{ o: Outline; group: string | null }> = [];
   collect(readOutlines(xml), null, entries);
-  const byHost = new Map<string, SourceSeed>();
+  const byKey = new Map<string, DraftSeed>();
   for (const { o, group } of entries) {
     let host: string;
+    let key: string;
     try {
       host = publisherHost(o.xmlUrl as string);
+      key = publisherKey(o.xmlUrl as string);
     } catch {
       continue;
     }
@@ -74,29 +106,72 @@ export function parseOpmlSources(
       toCategory(o.category?.replace(/^\//, "")) ?? groupCategory ?? toCategory(defaults.category) ?? "world";
     const country = groupCategory ? (defaults.country ?? null) : (group ?? defaults.country ?? null);
     const title = (o.title ?? o.text ?? "").trim() || null;
-    let seed = byHost.get(host);
+    let seed = byKey.get(key);
     if (!seed) {
+      const platform = key !== host;
+      const homepage = o.htmlUrl ?? `https://${host}/`;
       seed = {
-        slug: kebab(host.replace(/\.(com|org|net|co|gov|edu)(\.[a-z]{2})?$|\.[a-z]{2}$/, "")) || kebab(host),
+        slug: platform ? kebab(title ?? "", 60) || kebab(key, 60) : slugBase(host),
         name: host,
-        homepage: o.htmlUrl ?? `https://${host}/`,
+        homepage,
         country,
         language: o.language ?? null,
         category,
         description: o.description?.trim() || null,
+        logoUrl: faviconUrl(homepage),
         feeds: [],
+        key,
+        texts: [],
       };
-      byHost.set(host, seed);
+      byKey.set(key, seed);
     }
+    seed.texts.push(title, o.description ?? null);
     if (!seed.feeds.some((f) => f.url === o.xmlUrl))
       seed.feeds.push({ url: o.xmlUrl as string, title, category });
   }
-  // A publisher with a single named feed is known by that name; several feeds keep the host as the name.
-  for (const seed of byHost.values()) {
-    const only = seed.feeds.length === 1 ? seed.feeds[0] : undefined;
-    if (only?.title && only.title.length <= 60) seed.name = only.title;
+  return [...byKey.values()];
+}
+
+/** Names each publisher from all its feed titles, guesses missing languages and makes slugs unique. */
+export function finishSeeds(drafts: DraftSeed[]): SourceSeed[] {
+  const seeds = drafts.map(({ key: _key, texts, ...seed }) => {
+    const host = publisherHost(seed.feeds[0]?.url as string);
+    seed.name = brandName(
+      seed.feeds.map((f) => f.title),
+      host,
+    );
+    // A lone feed on a platform is known by its own title, never by the platform's name.
+    if (seed.name === host && isFeedPlatform(host))
+      seed.name = truncateText(seed.feeds[0]?.title ?? host, 60);
+    seed.language ??= guessLanguage(texts, seed.country);
+    return seed;
+  });
+  return uniqueSlugs(seeds);
+}
+
+/**
+ * Different publishers can share a slug (huffingtonpost.fr and huffingtonpost.es): each of them then gets its
+ * top-level domain appended, and feeds on a platform a counter, so a slug names one source.
+ */
+export function uniqueSlugs<T extends SourceSeed>(seeds: T[]): T[] {
+  const bySlug = new Map<string, T[]>();
+  for (const s of seeds) bySlug.set(s.slug, [...(bySlug.get(s.slug) ?? []), s]);
+  for (const [slug, group] of bySlug) {
+    if (group.length < 2) continue;
+    const hostOf = (s: T) => publisherHost(s.feeds[0]?.url as string);
+    // A publisher's own site keeps the plain slug over a channel of it on a platform (cnet.com over CNET's videos).
+    const sites = group.filter((s) => !isFeedPlatform(hostOf(s)));
+    const platforms = group.filter((s) => isFeedPlatform(hostOf(s)));
+    const tlds = sites.map((s) => hostOf(s).split(".").pop() ?? "");
+    sites.forEach((s, i) => {
+      if (sites.length === 1) return;
+      s.slug = tlds.filter((t) => t === tlds[i]).length === 1 ? `${slug}-${tlds[i]}` : `${slug}-${i + 1}`;
+    });
+    platforms.forEach((s, i) => {
+      s.slug = `${slug}-${kebab(hostLabels(hostOf(s)).pop() ?? "feed")}${platforms.length > 1 ? `-${i + 1}` : ""}`;
+    });
   }
-  return [...byHost.values()];
+  return seeds;
 }
 
 function readOutlines(xml: string): Outline[] {
@@ -142,11 +217,14 @@ export function lenientOutlines(xml: string): Outline[] {
   return roots;
 }
 
-/** Writes sources as OPML 2.0, grouped by country, keeping what `parseOpmlSources` reads back. */
+/**
+ * Writes sources as OPML 2.0, keeping what `parseOpmlSources` reads back: sources grouped by country, those
+ * without one under their category's name (which reads back as a topic list, not as a country).
+ */
 export function toOpml(sources: SourceSeed[], title = "Lede sources"): string {
   const groups = new Map<string, SourceSeed[]>();
   for (const s of sources) {
-    const key = s.country ?? "Other";
+    const key = s.country ?? s.category;
     groups.set(key, [...(groups.get(key) ?? []), s]);
   }
   const outlines = [...groups.entries()].map(([country, list]) => ({
@@ -154,8 +232,9 @@ export function toOpml(sources: SourceSeed[], title = "Lede sources"): string {
     title: country,
     outlines: list.flatMap((s) =>
       s.feeds.map((f) => ({
-        text: s.feeds.length === 1 ? s.name : (f.title ?? s.name),
-        title: s.feeds.length === 1 ? s.name : (f.title ?? s.name),
+        // The feed's own title: names and platform slugs are derived from it again on import.
+        text: f.title ?? s.name,
+        title: f.title ?? s.name,
         type: "rss",
         xmlUrl: f.url,
         htmlUrl: s.homepage,

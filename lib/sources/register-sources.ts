@@ -1,7 +1,10 @@
 import type { Store } from "../db/store";
 import type { SourceSeed } from "./opml";
 
-/** Adds sources and their feeds to the registry; already registered ones are kept as they are. Idempotent. */
+/**
+ * Adds sources and their feeds to the registry. A registered source keeps its profile; only fields it lacks (logo,
+ * language) are filled in from the seed. Idempotent.
+ */
 export async function registerSources(
   store: Store,
   seeds: SourceSeed[],
@@ -15,9 +18,14 @@ export async function registerSources(
       country: seed.country,
       language: seed.language,
       category: seed.category,
-      logoUrl: null,
+      logoUrl: seed.logoUrl,
       description: seed.description,
     });
+    const missing = {
+      ...(source.logoUrl === null && seed.logoUrl ? { logoUrl: seed.logoUrl } : {}),
+      ...(source.language === null && seed.language ? { language: seed.language } : {}),
+    };
+    if (Object.keys(missing).length > 0) await store.sources.updateProfile(source.id, missing);
     for (const f of seed.feeds) {
       await store.sources.addFeed(source.id, f.url, { title: f.title, category: f.category });
       feeds++;
@@ -37,6 +45,7 @@ export async function sourceSeeds(store: Store): Promise<SourceSeed[]> {
     language: s.language,
     category: s.category,
     description: s.description,
+    logoUrl: s.logoUrl,
     feeds: feeds
       .filter((f) => f.sourceId === s.id)
       .map((f) => ({ url: f.url, title: f.title, category: f.category })),

@@ -92,6 +92,25 @@ export function sqliteSourceRepo(db: Db, now: () => number = Date.now): SourceRe
         | undefined;
       return r ? toSource(r) : null;
     },
+    async updateProfile(sourceId, patch) {
+      const columns: Record<string, string> = {
+        name: "name",
+        homepage: "homepage",
+        logoUrl: "logo_url",
+        language: "language",
+        country: "country",
+      };
+      const set = Object.keys(patch).filter(
+        (k) => k in columns && patch[k as keyof typeof patch] !== undefined,
+      );
+      if (set.length === 0) return;
+      db.prepare(
+        `UPDATE sources SET ${set.map((k) => `${columns[k]} = @${k}`).join(", ")} WHERE id = @id`,
+      ).run({
+        ...Object.fromEntries(set.map((k) => [k, patch[k as keyof typeof patch] ?? null])),
+        id: sourceId,
+      });
+    },
     async findByName(name) {
       const r = db
         .prepare("SELECT * FROM sources WHERE name = ? COLLATE NOCASE ORDER BY id LIMIT 1")
