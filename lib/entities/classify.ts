@@ -1,0 +1,208 @@
+import { LOCATION_SUFFIXES, ORG_NOUNS, ORG_SUFFIXES, PLACE_PREPOSITIONS, type Role } from "./lexicon";
+import type { Mention, RoleSpan } from "./mention";
+import { roleAt } from "./roles";
+import type { Sentence, Token } from "./tokens";
+import type { EntityType } from "./types";
+
+/** What a gazetteer alias heading a longer name says about it: "Siemens Energy" (org), "Jordan Peterson". */
+export type SpanCue = "org-head" | "person-head";
+
+export interface SpanInput {
+  tokens: readonly Token[];
+  start: number;
+  end: number;
+  sentence: Sentence;
+  roleBefore: RoleSpan | null;
+  headCue: SpanCue | null;
+  /** Mentions already found in the sentence (gazetteer ones, earlier spans). */
+  mentions: readonly Mention[];
+}
+
+export interface SpanClass {
+  /** Null: no evidence yet; the mention counts only if it links to an entity named elsewhere in the article. */
+  type: EntityType | null;
+  score: number;
+  role: Role | null;
+}
+
+// Words before a name that make it a company: "agreed to buy X", "shares of X".
+const ORG_CONTEXT = new Set([
+  "buy",
+  "acquire",
+  "acquired",
+  "bought",
+  "purchased",
+  "acquiring",
+  "buying",
+  "sued",
+]);
+const ORG_CONTEXT_PAIRS = new Set([
+  "shares of",
+  "shares in",
+  "stake in",
+  "invest in",
+  "invested in",
+  "merger with",
+  "takeover of",
+]);
+// Organisation words that name an institution on their own ("the Senate").
+const INSTITUTIONS = new Set([
+  "senate",
+  "parliament",
+  "congress",
+  "assembly",
+  "cabinet",
+  "court",
+  "government",
+]);
+const FIRST_NAME_TAGS = ["FirstName", "MaleName", "FemaleName"];
+const PLACE_TAGS = ["City", "Country", "Region", "Place"];
+const FAMILY = new Set("wife husband son daughter father mother brother sister widow partner".split(" "));
+const ARTICLES = new Set(["a", "an", "the", "its", "his", "her", "their"]);
+
+type Scores = Record<EntityType, number>;
+
+function hasAny(tags: ReadonlySet<string>, names: readonly string[]): boolean {
+  for (const n of names) if (tags.has(n)) return true;
+  return false;
+}
+
+function isCamel(t: Token): boolean {
+  return /^\p{Ll}+\p{Lu}/u.test(t.text) || /^\p{Lu}\p{Ll}+\p{Lu}\p{Ll}/u.test(t.text);
+}
+
+/** Lower-case words right before the span, nearest last, up to a break or a capitalised word. */
+function wordsBefore(x: SpanInput, max: number): Token[] {
+  const out: Token[] = [];
+  for (let k = x.start - 1; k >= 0 && out.length < max; k--) {
+    const t = x.tokens[k];
+    if (!t || t.cap || t.breakAfter) break;
+    out.unshift(t);
+  }
+  return out;
+}
+
+function nameCues(x: SpanInput, s: Scores): void {
+  const first = x.tokens[x.start] as Token;
+  const last = x.tokens[x.end - 1] as Token;
+  const len = x.end - x.start;
+  if (hasAny(first.tags, FIRST_NAME_TAGS)) s.person += len > 1 ? 2 : 1;
+  if (len > 1 && last.tags.has("LastName")) s.person += 1;
+  if (len > 1 ? ORG_SUFFIXES.has(last.lower) : INSTITUTIONS.has(last.lower)) s.org += len > 1 ? 4 : 2;
+  if (len > 1 && LOCATION_SUFFIXES.has(last.lower)) s.location += 4;
+  for (let k = x.start; k < x.end; k++) {
+    const t = x.tokens[k] as Token;
+    if (t.text === "&") s.org += 4;
+    if (isCamel(t)) s.org += 2;
+    if (hasAny(t.tags, PLACE_TAGS)) s.location += 2;
+    // "Administration for Market Regulation", "Gulf of Mexico": the head before "of"/"for" decides.
+    const nextWord = x.tokens[k + 1]?.lower;
+    if (k < x.end - 1 && (nextWord === "of" || nextWord === "for")) {
+      if (ORG_SUFFIXES.has(t.lower)) s.org += 4;
+      if (LOCATION_SUFFIXES.has(t.lower)) s.location += 4;
+    }
+  }
+  if (len === 1 && first.upper) s.org += 2;
+  if (x.headCue === "org-head") s.org += 2;
+  if (x.headCue === "person-head") s.person += 2;
+}
+
+function contextBefore(x: SpanInput, s: Scores): Role | null {
+  if (x.roleBefore) {
+    // In a title-case headline "Executive Order" is no title: a role counts fully only before a known name.
+    const named = hasAny((x.tokens[x.start] as Token).tags, [...FIRST_NAME_TAGS, "LastName", "Person"]);
+    s.person += x.sentence.titleCase && !named ? 1 : 4;
+    return x.roleBefore.role;
+  }
+  const before = wordsBefore(x, 3);
+  const prev = before[before.length - 1];
+  const pair = before
+    .slice(-2)
+    .map((t) => t.lower)
+    .join(" ");
+  if (prev && (ORG_CONTEXT.has(prev.lower) || ORG_CONTEXT_PAIRS.has(pair))) s.org += 3;
+  if (prev && ORG_NOUNS.has(prev.lower)) s.org += 4;
+  if (prev && PLACE_PREPOSITIONS.has(prev.lower)) {
+    const prior = before[before.length - 2]?.lower;
+    s.location += prior === "based" || prior === "headquartered" ? 4 : 1;
+  }
+  return null;
+}
+
+function contextAfter(x: SpanInput, s: Scores): Role | null {
+  const last = x.tokens[x.end - 1] as Token;
+  const next = x.tokens[x.end];
+  if (!next) return null;
+  if (last.hyphenNext && next.lower === "based") s.location += 4;
+  if (last.possessive) {
+    if (FAMILY.has(next.lower)) s.person += 3;
+    else if (roleAt(x.tokens, x.end)) s.org += 2;
+    return null;
+  }
+  if (last.post.trim() !== ",") return null;
+  if (/^\d{1,3}$/.test(next.text) && next.post.trim() === ",") {
+    s.person += 4;
+    return null;
+  }
+  if (next.lower === "who") s.person += 2;
+  const place = x.mentions.find((m) => m.start === x.end && m.type === "location");
+  if (place) s.location += 3;
+  let k = x.end;
+  if (ARTICLES.has(x.tokens[k]?.lower ?? "")) k++;
+  for (const stop = Math.min(x.tokens.length, k + 5); k < stop; k++) {
+    const role = roleAt(x.tokens, k);
+    if (role) {
+      s.person += 4;
+      return role.role;
+    }
+    const t = x.tokens[k] as Token;
+    if (ORG_NOUNS.has(t.lower)) {
+      s.org += 4;
+      return null;
+    }
+    if (t.breakAfter) break;
+  }
+  return null;
+}
+
+function listCues(x: SpanInput, s: Scores): void {
+  for (const m of x.mentions) {
+    if (!m.type) continue;
+    const joined =
+      m.end <= x.start ? listJoined(x.tokens, m.end, x.start) : listJoined(x.tokens, x.end, m.start);
+    if (joined) s[m.type] += 2;
+  }
+}
+
+/** Whether the tokens [from, to) between two names join them as items of a list (",", "and", ", and"). */
+export function listJoined(tokens: readonly Token[], from: number, to: number): boolean {
+  const last = tokens[from - 1];
+  if (!last || last.possessive || to < from || to - from > 1) return false;
+  if (to === from) return last.post.trim() === ",";
+  const mid = tokens[from];
+  return (
+    !!mid && (mid.lower === "and" || mid.lower === "or") && (!last.breakAfter || last.post.trim() === ",")
+  );
+}
+
+/** Person, organisation or place for a capitalised span, from its words and the words around it. */
+export function classifySpan(x: SpanInput): SpanClass | null {
+  const s: Scores = { person: 0, org: 0, location: 0 };
+  nameCues(x, s);
+  const roleBefore = contextBefore(x, s);
+  const roleAfter = contextAfter(x, s);
+  listCues(x, s);
+  const len = x.end - x.start;
+  if (len > 1 && s.org === 0 && s.location === 0) s.person += 0.5;
+  let type: EntityType | null = null;
+  let score = 0;
+  for (const t of ["person", "org", "location"] as const) {
+    if (s[t] > score) {
+      type = t;
+      score = s[t];
+    }
+  }
+  if (x.sentence.titleCase && score < 2) return null;
+  const role = type === "person" ? (roleBefore ?? roleAfter) : null;
+  return { type, score, role };
+}

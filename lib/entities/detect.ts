@@ -1,0 +1,360 @@
+import { classifySpan, listJoined, type SpanCue } from "./classify";
+import type { GazetteerIndex } from "./gazetteer";
+import { matchGazetteer } from "./gazetteer-match";
+import { LOCATION_SUFFIXES, NAME_PARTICLES, OF_HEADS, ORG_SUFFIXES } from "./lexicon";
+import type { Mention, RoleSpan } from "./mention";
+import { dottedContinues, isHonorific, roleAt } from "./roles";
+import type { Sentence, Token } from "./tokens";
+
+export interface DetectContext {
+  gaz: GazetteerIndex;
+  /** Words the article's body writes in lower case: in a title-case headline they are not names. */
+  bodyLower: ReadonlySet<string>;
+}
+
+export interface SentenceAnalysis {
+  sentence: Sentence;
+  mentions: Mention[];
+  roles: RoleSpan[];
+}
+
+const FUNCTION_WORDS = [
+  "Determiner",
+  "Preposition",
+  "Conjunction",
+  "Pronoun",
+  "Adverb",
+  "Modal",
+  "Copula",
+  "QuestionWord",
+  "Negative",
+  "Expression",
+];
+const CONTENT_WORDS = ["Verb", "Value", "Adjective", "Plural"];
+const COMMON_IN_TITLE = [
+  ...FUNCTION_WORDS,
+  ...CONTENT_WORDS,
+  "Gerund",
+  "Infinitive",
+  "PresentTense",
+  "PastTense",
+];
+const PROPER = [
+  "Person",
+  "FirstName",
+  "MaleName",
+  "FemaleName",
+  "LastName",
+  "Place",
+  "City",
+  "Country",
+  "Region",
+];
+const NEVER_NAMES = ["Month", "WeekDay", "Date"];
+// Calendar words compromise may tag otherwise ("in March"), and holidays.
+const CALENDAR = new Set(
+  (
+    "january february march april may june july august september october november december monday tuesday " +
+    "wednesday thursday friday saturday sunday easter christmas ramadan thanksgiving hanukkah diwali eid passover"
+  ).split(" "),
+);
+const LEGAL_FORMS = new Set([
+  "inc",
+  "corp",
+  "co",
+  "ltd",
+  "llc",
+  "plc",
+  "ag",
+  "sa",
+  "nv",
+  "group",
+  "holdings",
+]);
+// First words of names of events, not entities: "Hurricane Milton", "Operation Epic Fury".
+const EVENT_HEADS = new Set(["hurricane", "storm", "typhoon", "cyclone", "tropical", "operation"]);
+const COMPASS = new Set(["north", "south", "east", "west"]);
+const HONORIFIC_ROLE = { subcategory: null, tie: null } as const;
+
+function hasAny(tags: ReadonlySet<string>, names: readonly string[]): boolean {
+  for (const n of names) if (tags.has(n)) return true;
+  return false;
+}
+
+class SentenceDetector {
+  private readonly tokens: Token[];
+  private readonly n: number;
+  private readonly nameable: boolean[];
+  private readonly used: boolean[];
+  private readonly roleAt: (RoleSpan | null)[];
+  private readonly inRole: boolean[];
+  private readonly demonym: boolean[];
+  private readonly headCue = new Map<number, SpanCue>();
+  readonly mentions: Mention[] = [];
+  readonly roles: RoleSpan[] = [];
+
+  constructor(
+    private readonly sentence: Sentence,
+    private readonly ctx: DetectContext,
+  ) {
+    this.tokens = sentence.tokens;
+    this.n = this.tokens.length;
+    const first = this.tokens.findIndex((t) => /\p{L}/u.test(t.text));
+    this.nameable = this.tokens.map((t, i) => this.isNameable(t, i === first, this.tokens[i + 1]));
+    this.used = new Array<boolean>(this.n).fill(false);
+    this.roleAt = new Array<RoleSpan | null>(this.n).fill(null);
+    this.inRole = new Array<boolean>(this.n).fill(false);
+    this.demonym = this.markDemonyms();
+  }
+
+  /** Nationality adjectives, including two-word ones ("North Korean", "South African"). */
+  private markDemonyms(): boolean[] {
+    const out = this.tokens.map((t) => t.cap && (t.tags.has("Demonym") || !!this.ctx.gaz.demonym(t.norm)));
+    for (let i = 0; i + 1 < this.n; i++) {
+      const a = this.tokens[i] as Token;
+      const b = this.tokens[i + 1] as Token;
+      if (a.cap && b.cap && !a.breakAfter && this.ctx.gaz.demonym(`${a.norm} ${b.norm}`))
+        out[i] = out[i + 1] = true;
+      else if (out[i + 1] && a.cap && !a.breakAfter && COMPASS.has(a.lower)) out[i] = true;
+    }
+    return out;
+  }
+
+  private isNameable(t: Token, first: boolean, next: Token | undefined): boolean {
+    if (
+      !t.cap ||
+      hasAny(t.tags, NEVER_NAMES) ||
+      CALENDAR.has(t.lower) ||
+      /\d/.test(t.text) ||
+      t.text === "I"
+    ) {
+      return false;
+    }
+    const proper = hasAny(t.tags, PROPER);
+    if (first && !proper) {
+      if (hasAny(t.tags, FUNCTION_WORDS)) return false;
+      // "Lumen Therapeutics" starts a sentence with a plural-looking word; "Officials said" does not name anyone.
+      const nameGoesOn = !!next && next.cap && !t.breakAfter && !t.possessive;
+      if (!nameGoesOn && hasAny(t.tags, CONTENT_WORDS)) return false;
+    }
+    if (this.sentence.titleCase) {
+      if (this.ctx.bodyLower.has(t.lower)) return false;
+      if (!proper && !t.upper && hasAny(t.tags, COMMON_IN_TITLE)) return false;
+    }
+    return true;
+  }
+
+  run(): SentenceAnalysis {
+    this.markRoles();
+    this.matchGazetteer();
+    this.buildSpans();
+    this.typeByLists();
+    return { sentence: this.sentence, mentions: this.mentions, roles: this.roles };
+  }
+
+  private markRoles(): void {
+    for (let i = 0; i < this.n; i++) {
+      const t = this.tokens[i] as Token;
+      const role: RoleSpan | null =
+        t.cap && isHonorific(t)
+          ? { start: i, end: i + 1, role: HONORIFIC_ROLE, words: t.lower }
+          : roleAt(this.tokens, i);
+      if (!role) continue;
+      this.roleAt[i] = role;
+      for (let k = role.start; k < role.end; k++) this.inRole[k] = true;
+      this.roles.push(role);
+      i = role.end - 1;
+    }
+  }
+
+  private canStartGazetteer(t: Token): boolean {
+    return t.cap || this.ctx.gaz.lowerStarts.has(t.text);
+  }
+
+  private matchGazetteer(): void {
+    for (let i = 0; i < this.n; i++) {
+      const t = this.tokens[i];
+      if (!t || !this.canStartGazetteer(t)) continue;
+      const match = matchGazetteer(this.ctx.gaz, this.tokens, i);
+      if (!match || this.precededByName(i)) continue;
+      let end = match.end;
+      const type = match.entries[0]?.type;
+      const last = this.tokens[end - 1];
+      const next = this.tokens[end];
+      if (
+        type === "org" &&
+        last &&
+        next &&
+        !last.breakAfter &&
+        !last.possessive &&
+        LEGAL_FORMS.has(next.lower)
+      )
+        end++;
+      else if (type !== "person" && this.continuesIntoName(end)) {
+        this.headCue.set(i, type === "org" || !t.tags.has("FirstName") ? "org-head" : "person-head");
+        continue;
+      }
+      if (this.sentence.titleCase && end - i === 1 && this.ctx.bodyLower.has(t.lower)) continue;
+      this.addMention(i, end, match.entries[0]?.type ?? null, 10, match.entries);
+      i = end - 1;
+    }
+  }
+
+  /** A capitalised word right before `i` that is not a title makes the alias part of a longer name ("Doug Ford"). */
+  private precededByName(i: number): boolean {
+    const prev = this.tokens[i - 1];
+    if (!prev || !this.nameable[i - 1] || this.used[i - 1] || this.inRole[i - 1] || this.demonym[i - 1])
+      return false;
+    return !prev.breakAfter && !prev.possessive && !isHonorific(prev);
+  }
+
+  /** Whether the name goes on after a gazetteer alias ending at `end` ("Siemens Energy", "Texas Instruments"). */
+  private continuesIntoName(end: number): boolean {
+    const last = this.tokens[end - 1];
+    const next = this.tokens[end];
+    if (!last || !next || last.breakAfter || last.possessive || last.hyphenNext) return false;
+    if (!this.nameable[end] || this.inRole[end] || this.demonym[end] || next.upper) return false;
+    // In a title-case headline every word is capitalised: only a name-ending word continues the name.
+    if (this.sentence.titleCase && !ORG_SUFFIXES.has(next.lower) && !LOCATION_SUFFIXES.has(next.lower))
+      return false;
+    return !matchGazetteer(this.ctx.gaz, this.tokens, end);
+  }
+
+  private spanToken(i: number): boolean {
+    return !!this.nameable[i] && !this.used[i] && !this.inRole[i] && !this.demonym[i];
+  }
+
+  /** Tokens between `j` and the next span word that still belong to the name ("ten", "of", "&"), or -1. */
+  private joinerLength(start: number, j: number): number {
+    const t = this.tokens[j];
+    if (!t) return -1;
+    if (t.text === "&" && this.spanToken(j + 1)) return 1;
+    let k = j;
+    while (k < this.n && NAME_PARTICLES.has(this.tokens[k]?.text ?? "") && !this.tokens[k]?.breakAfter) k++;
+    if (k > j && k - j <= 2 && this.spanToken(k)) return k - j;
+    const prev = this.tokens[j - 1];
+    if ((t.lower === "of" || t.lower === "for") && prev && OF_HEADS.has(prev.lower) && j - 1 >= start) {
+      const after = this.tokens[j + 1]?.lower === "the" ? j + 2 : j + 1;
+      if (this.spanToken(after) && !t.breakAfter) return after - j;
+    }
+    return -1;
+  }
+
+  private buildSpans(): void {
+    for (let i = 0; i < this.n; i++) {
+      if (!this.spanToken(i)) continue;
+      let end = i + 1;
+      for (;;) {
+        const last = this.tokens[end - 1];
+        if (!last || last.possessive) break;
+        if (last.breakAfter && !dottedContinues(last)) break;
+        if (last.hyphenNext && !this.tokens[end]?.cap) break;
+        if (this.spanToken(end)) {
+          end++;
+          continue;
+        }
+        const skip = this.joinerLength(i, end);
+        if (skip < 0) break;
+        end += skip + 1;
+      }
+      this.addSpan(i, end);
+      i = end - 1;
+    }
+  }
+
+  private addSpan(spanStart: number, end: number): void {
+    let start = spanStart;
+    const first = this.tokens[start] as Token;
+    if (EVENT_HEADS.has(first.lower)) return;
+    // "Norwegian Refugee Council", "American Bar Association": a nationality adjective inside an organisation's name.
+    const prev = this.tokens[start - 1];
+    if (
+      prev &&
+      this.demonym[start - 1] &&
+      !prev.breakAfter &&
+      ORG_SUFFIXES.has(this.tokens[end - 1]?.lower ?? "")
+    ) {
+      start--;
+      if (start > 0 && this.demonym[start - 1] && !this.tokens[start - 1]?.breakAfter) start--;
+    }
+    const cls = classifySpan({
+      tokens: this.tokens,
+      start,
+      end,
+      sentence: this.sentence,
+      roleBefore: this.roleBefore(start),
+      headCue: this.headCue.get(start) ?? null,
+      mentions: this.mentions,
+    });
+    if (!cls) return;
+    // "Category 3", "737 Max": a lone capitalised word next to a number is a label, not a name.
+    const numeric = (t: Token | undefined) => !!t && /^\d/.test(t.text);
+    if (end - start === 1 && cls.score < 2 && (numeric(this.tokens[end]) || numeric(this.tokens[start - 1])))
+      return;
+    this.addMention(start, end, cls.type, cls.score, [], cls.role);
+  }
+
+  /** A name with little evidence of its own takes the type of the names it is listed with ("Netflix, Slack and Reddit"). */
+  private typeByLists(): void {
+    for (const m of this.mentions) {
+      if (m.entries.length > 0 || m.score >= 2) continue;
+      for (const o of this.mentions) {
+        if (o === m || !o.type || (o.entries.length === 0 && o.score < 2)) continue;
+        const joined =
+          o.end <= m.start
+            ? listJoined(this.tokens, o.end, m.start)
+            : listJoined(this.tokens, m.end, o.start);
+        if (joined) {
+          m.type = o.type;
+          m.score = 2;
+          break;
+        }
+      }
+    }
+  }
+
+  /** A role phrase or courtesy title ending right before `start`, directly or as "its chairman, X". */
+  private roleBefore(start: number): RoleSpan | null {
+    for (let r = this.roles.length - 1; r >= 0; r--) {
+      const role = this.roles[r];
+      if (!role || role.end > start) continue;
+      if (role.end < start) return null;
+      const last = this.tokens[role.end - 1];
+      return last && (!last.breakAfter || dottedContinues(last) || last.post.trim() === ",") ? role : null;
+    }
+    return null;
+  }
+
+  private addMention(
+    start: number,
+    end: number,
+    type: Mention["type"],
+    score: number,
+    entries: Mention["entries"],
+    role: Mention["role"] = null,
+  ): void {
+    for (let k = start; k < end; k++) this.used[k] = true;
+    const parts: string[] = [];
+    for (let k = start; k < end; k++) {
+      const t = this.tokens[k] as Token;
+      parts.push(t.text, k < end - 1 ? (t.hyphenNext ? "-" : " ") : "");
+    }
+    const lastTok = this.tokens[end - 1];
+    this.mentions.push({
+      sentence: this.sentence.index,
+      start,
+      end,
+      surface: parts.join("").trim(),
+      type,
+      score,
+      entries,
+      role,
+      possessive: !!lastTok?.possessive,
+    });
+  }
+}
+
+/** Names in one sentence: gazetteer aliases first, then capitalised spans typed by their context. */
+export function detectMentions(sentence: Sentence, ctx: DetectContext): SentenceAnalysis {
+  return new SentenceDetector(sentence, ctx).run();
+}

@@ -1,0 +1,85 @@
+import { normName } from "../normalize";
+import { buildGazetteer } from "./build";
+import type { GazetteerEntry } from "./entry";
+
+export type { GazetteerEntry } from "./entry";
+
+/** How the text must be written for an alias to count: acronyms in capitals, names capitalised. */
+export type CaseRule = "upper" | "capitalized" | "exact";
+
+export interface AliasForm {
+  entry: GazetteerEntry;
+  /** The alias as written in the gazetteer. */
+  form: string;
+  rule: CaseRule;
+}
+
+/** Phrase key of a name: its words normalised, a comma kept as its own word ("Washington, D.C." → "washington , dc"). */
+export function phraseKey(text: string): string {
+  const words: string[] = [];
+  for (const raw of text.split(/\s+/)) {
+    const norm = normName(raw);
+    if (norm) words.push(norm);
+    if (/,$/.test(raw)) words.push(",");
+  }
+  return words.join(" ");
+}
+
+function caseRule(form: string): CaseRule {
+  const letters = form.replace(/[^\p{L}]/gu, "");
+  if (letters.length >= 2 && letters.length <= 6 && letters === letters.toUpperCase()) return "upper";
+  return /^\p{Ll}/u.test(form) ? "exact" : "capitalized";
+}
+
+export class GazetteerIndex {
+  readonly entries: readonly GazetteerEntry[];
+  /** Longest alias, in words. */
+  readonly maxWords: number;
+  private readonly byPhrase = new Map<string, AliasForm[]>();
+  private readonly byId = new Map<string, GazetteerEntry>();
+  private readonly demonyms = new Map<string, GazetteerEntry>();
+  /** First words, as written, of aliases that start in lower case ("xAI", "von der Leyen"). */
+  readonly lowerStarts = new Set<string>();
+
+  constructor(entries: readonly GazetteerEntry[]) {
+    this.entries = entries;
+    let maxWords = 1;
+    for (const entry of entries) {
+      this.byId.set(entry.id, entry);
+      for (const form of new Set([entry.name, ...entry.aliases])) {
+        const key = phraseKey(form);
+        if (!key) continue;
+        maxWords = Math.max(maxWords, key.split(" ").length);
+        const list = this.byPhrase.get(key) ?? [];
+        const rule = caseRule(form);
+        list.push({ entry, form, rule });
+        if (rule === "exact") this.lowerStarts.add(form.split(/[\s-]+/)[0] ?? form);
+        this.byPhrase.set(key, list);
+      }
+      for (const d of entry.demonyms) this.demonyms.set(normName(d), entry);
+    }
+    this.maxWords = maxWords;
+  }
+
+  /** Alias forms whose phrase key is `key` (possibly several entries: "Georgia"). */
+  lookup(key: string): readonly AliasForm[] | undefined {
+    return this.byPhrase.get(key);
+  }
+
+  get(id: string): GazetteerEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The country a nationality adjective names ("German" → Germany). */
+  demonym(norm: string): GazetteerEntry | undefined {
+    return this.demonyms.get(norm);
+  }
+}
+
+let shared: GazetteerIndex | undefined;
+
+/** The shipped gazetteer, built once per process. */
+export function gazetteer(): GazetteerIndex {
+  shared ??= new GazetteerIndex(buildGazetteer());
+  return shared;
+}

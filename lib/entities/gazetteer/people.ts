@@ -1,0 +1,106 @@
+// Heads of state and government of major countries, heads of international bodies and other prominent figures.
+// One row per person:  name | subcategory | wikidata | wikipedia title ("=" same as name) | description | aliases
+// Offices are as of PEOPLE_AS_OF; descriptions give the years so a stale row reads as history, not as news.
+// Surname aliases are listed only where the surname alone is unambiguous in the news (not "Clinton", "Bush").
+// An empty id means we did not confirm it: better none than a wrong one.
+export const PEOPLE_AS_OF = "2025-10";
+
+export const PEOPLE_TABLE = `
+Donald Trump|politician|Q22686|=|U.S. president (2017–2021 and from 2025).|Trump;Donald J. Trump
+JD Vance|politician|Q28935729|=|U.S. vice president from 2025.|J.D. Vance;Vance
+Marco Rubio|politician|Q324546|=|U.S. secretary of state from 2025.|Rubio
+Scott Bessent|government_official|||U.S. treasury secretary from 2025.|Bessent
+Pete Hegseth|government_official||=|U.S. defence secretary from 2025.|Hegseth
+Robert F. Kennedy Jr.|government_official||=|U.S. health secretary from 2025.|RFK Jr.;Robert F. Kennedy Jr
+Joe Biden|politician|Q6279|=|U.S. president from 2021 to 2025.|Biden;Joseph Biden;Joseph R. Biden
+Kamala Harris|politician|Q10853588|=|U.S. vice president from 2021 to 2025.|
+Barack Obama|politician|Q76|=|U.S. president from 2009 to 2017.|Obama
+Michelle Obama||Q13133|=|Lawyer and author; U.S. first lady from 2009 to 2017.|
+Hillary Clinton|politician|Q6294|=|U.S. secretary of state from 2009 to 2013.|Hillary Rodham Clinton
+Bill Clinton|politician|Q1124|=|U.S. president from 1993 to 2001.|
+George W. Bush|politician|Q207|=|U.S. president from 2001 to 2009.|
+Nancy Pelosi|politician|Q170581|=|U.S. Democratic congresswoman; speaker of the House 2007–2011 and 2019–2023.|Pelosi
+Bernie Sanders|politician|Q359442|=|U.S. senator from Vermont.|
+Chuck Schumer|politician||=|U.S. senator from New York; Senate Democratic leader.|Schumer
+Mike Johnson|politician||=|U.S. Republican congressman; speaker of the House from 2023.|
+Jerome Powell|government_official||=|Chair of the U.S. Federal Reserve from 2018.|
+Gavin Newsom|politician||=|Governor of California from 2019.|Newsom
+Elon Musk|executive|Q317521|=|Chief executive of Tesla and SpaceX.|Musk
+Keir Starmer|politician||=|UK prime minister from 2024; Labour leader.|Starmer
+Rishi Sunak|politician||=|UK prime minister from 2022 to 2024.|Sunak
+Boris Johnson|politician|Q180589|=|UK prime minister from 2019 to 2022.|
+Rachel Reeves|politician||=|UK chancellor of the exchequer from 2024.|
+Nigel Farage|politician||=|Leader of Reform UK.|Farage
+Kemi Badenoch|politician||=|Leader of the UK Conservative Party from 2024.|Badenoch
+Charles III||Q43274|=|King of the United Kingdom from 2022.|King Charles;King Charles III;Prince Charles
+William, Prince of Wales||Q36812|=|Heir to the British throne.|Prince William
+Elizabeth II||Q9682|=|Queen of the United Kingdom from 1952 to 2022.|Queen Elizabeth;Queen Elizabeth II
+Emmanuel Macron|politician|Q3052772|=|President of France from 2017.|Macron
+Friedrich Merz|politician|Q566257|=|Chancellor of Germany from 2025; CDU leader.|Merz
+Olaf Scholz|politician|Q61053|=|Chancellor of Germany from 2021 to 2025.|Scholz
+Angela Merkel|politician|Q567|=|Chancellor of Germany from 2005 to 2021.|Merkel
+Giorgia Meloni|politician||=|Prime minister of Italy from 2022.|Meloni
+Pedro Sánchez|politician||=|Prime minister of Spain from 2018.|Pedro Sanchez
+Donald Tusk|politician|Q946|=|Prime minister of Poland from 2023; earlier European Council president.|Tusk
+Viktor Orbán|politician|Q57641|=|Prime minister of Hungary from 2010.|Orbán;Orban;Viktor Orban
+Ursula von der Leyen|politician|Q60772|=|President of the European Commission from 2019.|von der Leyen
+António Costa|politician|||President of the European Council from 2024.|Antonio Costa
+Kaja Kallas|politician||=|EU foreign-policy chief from 2024.|Kallas
+Christine Lagarde|government_official||=|President of the European Central Bank from 2019.|Lagarde
+Mark Rutte|politician|Q57792|=|NATO secretary general from 2024; Dutch prime minister 2010–2024.|Rutte
+António Guterres|government_official|Q311440|=|UN secretary-general from 2017.|Guterres;Antonio Guterres
+Tedros Adhanom Ghebreyesus|government_official||=|Director-general of the World Health Organization from 2017.|Tedros
+Kristalina Georgieva|government_official||=|Managing director of the IMF from 2019.|Georgieva
+Volodymyr Zelenskyy|politician|Q3874799|=|President of Ukraine from 2019.|Zelenskyy;Zelensky;Zelenskiy;Volodymyr Zelensky
+Vladimir Putin|politician|Q7747|=|President of Russia (from 2000, with a spell as prime minister 2008–2012).|Putin
+Sergei Lavrov|politician||=|Foreign minister of Russia from 2004.|Lavrov
+Dmitry Peskov|government_official||=|Kremlin spokesman.|Peskov
+Alexander Lukashenko|politician||=|President of Belarus from 1994.|Lukashenko
+Recep Tayyip Erdoğan|politician|Q39259|=|President of Turkey from 2014.|Erdoğan;Erdogan;Recep Tayyip Erdogan
+Pope Francis||Q450675|=|Head of the Catholic Church from 2013 to 2025.|
+Pope Leo XIV||||Head of the Catholic Church from 2025.|
+Benjamin Netanyahu|politician|Q43723|=|Prime minister of Israel (1996–1999, 2009–2021 and from 2022).|Netanyahu
+Isaac Herzog|politician||=|President of Israel from 2021.|
+Ali Khamenei|politician||=|Supreme leader of Iran from 1989.|Khamenei
+Masoud Pezeshkian|politician||=|President of Iran from 2024.|Pezeshkian
+Mohammed bin Salman|politician||=|Crown prince and prime minister of Saudi Arabia.|MBS
+Ahmed al-Sharaa|politician||=|Leader of Syria from 2024.|al-Sharaa
+Abdel Fattah el-Sisi|politician||=|President of Egypt from 2014.|el-Sisi;Sisi
+Xi Jinping|politician|Q15031|=|General secretary of the Chinese Communist Party from 2012 and president of China from 2013.|Xi
+Li Qiang|politician||=|Premier of China from 2023.|
+Narendra Modi|politician|Q1058|=|Prime minister of India from 2014.|Modi
+Kim Jong Un|politician|Q56226|=|Leader of North Korea from 2011.|Kim Jong-un
+Lee Jae-myung|politician||=|President of South Korea from 2025.|
+Shigeru Ishiba|politician||=|Prime minister of Japan from 2024 to 2025.|Ishiba
+Sanae Takaichi|politician||=|Prime minister of Japan from 2025.|Takaichi
+Lai Ching-te|politician||=|President of Taiwan from 2024.|
+Prabowo Subianto|politician||=|President of Indonesia from 2024.|Prabowo
+Shehbaz Sharif|politician||=|Prime minister of Pakistan from 2024 (earlier 2022–2023).|
+Anthony Albanese|politician||=|Prime minister of Australia from 2022.|Albanese
+Mark Carney|politician||=|Prime minister of Canada from 2025.|Carney
+Justin Trudeau|politician|Q3099714|=|Prime minister of Canada from 2015 to 2025.|Trudeau
+Luiz Inácio Lula da Silva|politician|Q37181|=|President of Brazil (2003–2010 and from 2023).|Lula;Lula da Silva;Luiz Inacio Lula da Silva
+Jair Bolsonaro|politician|Q10304982|=|President of Brazil from 2019 to 2022.|Bolsonaro
+Claudia Sheinbaum|politician||=|President of Mexico from 2024.|Sheinbaum
+Javier Milei|politician||=|President of Argentina from 2023.|Milei
+Nicolás Maduro|politician||=|President of Venezuela from 2013.|Maduro;Nicolas Maduro
+Cyril Ramaphosa|politician||=|President of South Africa from 2018.|Ramaphosa
+Bola Tinubu|politician||=|President of Nigeria from 2023.|Tinubu
+William Ruto|politician||=|President of Kenya from 2022.|Ruto
+Tim Cook|executive|Q265852|=|Chief executive of Apple from 2011.|
+Sundar Pichai|executive|Q3503829|=|Chief executive of Google and Alphabet.|Pichai
+Satya Nadella|executive|Q7426870|=|Chief executive of Microsoft from 2014.|Nadella
+Sam Altman|executive|Q27645609|=|Chief executive of OpenAI.|Altman
+Jensen Huang|executive|Q556445|=|Co-founder and chief executive of Nvidia.|
+Mark Zuckerberg|executive|Q36215|=|Co-founder and chief executive of Meta.|Zuckerberg
+Jeff Bezos|executive|Q312556|=|Founder and executive chairman of Amazon.|Bezos
+Andy Jassy|executive||=|Chief executive of Amazon from 2021.|Jassy
+Bill Gates|executive|Q5284|=|Co-founder of Microsoft and philanthropist.|
+Warren Buffett|executive|Q47213|=|Investor; long-time chief executive of Berkshire Hathaway.|Buffett
+Jamie Dimon|executive||=|Chief executive of JPMorgan Chase from 2005.|Dimon
+Taylor Swift|entertainer|Q26876|=|U.S. singer-songwriter.|
+Beyoncé|entertainer|Q36153|=|U.S. singer.|Beyonce
+Lionel Messi|athlete|Q615|=|Argentine footballer.|Messi
+Cristiano Ronaldo|athlete|Q11571|=|Portuguese footballer.|
+LeBron James|athlete|Q36159|=|U.S. basketball player.|
+`;
