@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+
+/** A titled panel for one chart, with a text summary for screen readers (the chart itself is drawn as SVG). */
+export function ChartCard({
+  title,
+  summary,
+  children,
+  className = "",
+}: {
+  title: string;
+  summary: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <figure className={`border-line bg-surface min-w-0 rounded-xl border p-4 shadow-xs ${className}`}>
+      <figcaption className="mb-3">
+        <span className="text-sm font-semibold">{title}</span>
+        <span className="sr-only">. {summary}</span>
+      </figcaption>
+      <div aria-hidden="true">{children}</div>
+    </figure>
+  );
+}
