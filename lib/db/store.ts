@@ -524,6 +524,87 @@ export interface SearchRepo {
   totals(): Promise<{ articles: number; stories: number; entities: number; sources: number }>;
 }
 
+/** An entity with its aliases (contract §6.5). */
+export interface EntityRecord {
+  id: number;
+  name: string;
+  type: string;
+  subcategory: string | null;
+  slug: string;
+  description: string | null;
+  imageUrl: string | null;
+  wikidataId: string | null;
+  wikipediaUrl: string | null;
+  articleCount: number;
+  enriched: boolean;
+  /** Other names of the entity, first seen first (the name itself left out). */
+  aliases: string[];
+}
+
+export interface EntityListQuery {
+  /** Name or alias text: a prefix match ranks above a substring match. */
+  match?: { raw: string; folded: string };
+  type?: string;
+  subcategory?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface EntityRelationshipRecord {
+  id: number;
+  sourceEntityId: number;
+  targetEntityId: number;
+  relationshipType: string;
+  confidence: number;
+  articleCount: number;
+}
+
+/** Read side of the entity tables the enrichment stage fills. */
+export interface EntityRepo {
+  /** Most articles first (after prefix matches, when matching), ties by id descending. */
+  list(q: EntityListQuery): Promise<{ entities: EntityRecord[]; total: number }>;
+  get(idOrSlug: number | string): Promise<EntityRecord | null>;
+  /** The entities with these ids that exist, in the order given. */
+  getMany(ids: number[]): Promise<EntityRecord[]>;
+  /** Articles mentioning the entity, published_at descending, then discovered_at, then id. */
+  articles(entityId: number, q: { limit: number; offset: number }): Promise<{ items: Article[]; total: number }>;
+  /**
+   * Per entity with at least one article discovered in (recentFrom, until]: its articles in that window and in
+   * (baselineFrom, recentFrom].
+   */
+  mentionWindows(q: {
+    baselineFrom: number;
+    recentFrom: number;
+    until: number;
+  }): Promise<Array<{ entityId: number; recent: number; baseline: number }>>;
+  /** Relationships touching any of `entityIds`, except `excludeIds`, strongest (article_count × confidence) first. */
+  strongestRelationships(q: {
+    entityIds: number[];
+    excludeIds: number[];
+    limit: number;
+  }): Promise<EntityRelationshipRecord[]>;
+  /** The story's entities, most mentioned first, ties by id descending. */
+  storyEntities(storyId: number, limit: number): Promise<Array<{ entity: EntityRecord; mentionCount: number }>>;
+}
+
+/** Nearest-neighbour reads over the vec0 tables (cosine distance, rowid = article or story id). */
+export interface VectorRepo {
+  /** Articles discovered at or after `since`, nearest first, ties by id descending. */
+  nearestArticles(q: {
+    vector: Float32Array;
+    since: number;
+    limit: number;
+  }): Promise<Array<{ article: Article; distance: number }>>;
+  /** Stories not merged away, updated at or after `since`, nearest first, ties by id descending. */
+  nearestStories(q: {
+    vector: Float32Array;
+    since: number;
+    limit: number;
+  }): Promise<Array<{ story: StoryRecord; distance: number }>>;
+  articleVector(articleId: number): Promise<ArticleVector | null>;
+  storyVector(storyId: number): Promise<ArticleVector | null>;
+}
+
 export interface Store {
   sources: SourceRepo;
   articles: ArticleRepo;
@@ -535,6 +616,8 @@ export interface Store {
   usage: UsageRepo;
   stories: StoryRepo;
   search: SearchRepo;
+  entities: EntityRepo;
+  vectors: VectorRepo;
   dynamics: StoryDynamicsRepo;
   rankings: RankingRepo;
   topics: TopicRepo;

@@ -2,6 +2,7 @@ import { openDb, type Db } from "../open-db";
 import type { Store } from "../store";
 import { sqliteAccountRepo, sqliteCreditRepo, sqliteKeyRepo, sqliteUsageRepo } from "./account-repo";
 import { sqliteArticleRepo } from "./article-repo";
+import { sqliteEntityRepo } from "./entity-repo";
 import { sqliteContentRepo } from "./content-repo";
 import { sqliteEventRepo } from "./event-repo";
 import { sqliteSearchRepo } from "./search-repo";
@@ -9,6 +10,7 @@ import { sqliteSourceRepo } from "./source-repo";
 import { sqliteRankingRepo } from "./ranking-repo";
 import { sqliteStoryDynamicsRepo } from "./story-dynamics-repo";
 import { sqliteStoryRepo } from "./story-repo";
+import { sqliteVectorRepo } from "./vector-repo";
 import { sqliteTopicRepo } from "./topic-repo";
 
 export interface SqliteStore extends Store {
@@ -30,6 +32,8 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     usage: sqliteUsageRepo(db),
     stories: sqliteStoryRepo(db),
     search: sqliteSearchRepo(db),
+    entities: sqliteEntityRepo(db),
+    vectors: sqliteVectorRepo(db),
     dynamics: sqliteStoryDynamicsRepo(db),
     rankings: sqliteRankingRepo(db),
     topics: sqliteTopicRepo(db),

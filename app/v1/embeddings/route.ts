@@ -1,0 +1,9 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { getEmbedding } from "@/lib/vectors/get-embedding";
+import { EmbeddingQuery } from "@/lib/vectors/schemas";
+
+// Pro, 2 credits (contract §3.3, §5.2).
+export const GET = withApiKey(
+  { route: "/v1/embeddings", minPlan: "pro", query: EmbeddingQuery, cost: 2 },
+  async ({ deps, query }) => getEmbedding(deps.store, query),
+);

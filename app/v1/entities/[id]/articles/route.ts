@@ -1,0 +1,8 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { listEntityArticles } from "@/lib/entities/queries/get-entity";
+import { EntityArticlesQuery, EntityParams } from "@/lib/entities/queries/schemas";
+
+export const GET = withApiKey(
+  { route: "/v1/entities/{id}/articles", params: EntityParams, query: EntityArticlesQuery },
+  async ({ deps, params, query }) => listEntityArticles(deps.store, params.id, query),
+);

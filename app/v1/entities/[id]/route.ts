@@ -1,0 +1,8 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { getEntity } from "@/lib/entities/queries/get-entity";
+import { EntityParams } from "@/lib/entities/queries/schemas";
+
+export const GET = withApiKey(
+  { route: "/v1/entities/{id}", params: EntityParams },
+  async ({ deps, params }) => getEntity(deps.store, params.id),
+);

@@ -1,0 +1,8 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { listPoliticians } from "@/lib/entities/queries/list-entities";
+import { PoliticiansQuery } from "@/lib/entities/queries/schemas";
+
+export const GET = withApiKey(
+  { route: "/v1/entities/politicians", query: PoliticiansQuery },
+  async ({ deps, query }) => listPoliticians(deps.store, query),
+);

@@ -1,0 +1,7 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { listEntities } from "@/lib/entities/queries/list-entities";
+import { ListEntitiesQuery } from "@/lib/entities/queries/schemas";
+
+export const GET = withApiKey({ route: "/v1/entities", query: ListEntitiesQuery }, async ({ deps, query }) =>
+  listEntities(deps.store, query),
+);

@@ -1,0 +1,8 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { TrendingEntitiesQuery } from "@/lib/entities/queries/schemas";
+import { listTrendingEntities } from "@/lib/entities/queries/trending";
+
+export const GET = withApiKey(
+  { route: "/v1/entities/trending", query: TrendingEntitiesQuery },
+  async ({ deps, query, now }) => listTrendingEntities(deps.store, query, now),
+);

@@ -1,0 +1,8 @@
+import { withApiKey } from "@/lib/api/with-api-key";
+import { entityNetwork } from "@/lib/graph/entity-network";
+import { EntityNetworkQuery } from "@/lib/graph/schemas";
+
+export const GET = withApiKey(
+  { route: "/v1/graph/entity-network", query: EntityNetworkQuery },
+  async ({ deps, query }) => entityNetwork(deps.store, query),
+);

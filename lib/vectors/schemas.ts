@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+import { qEnumDefault } from "../validation/query";
+
+export const VECTOR_TYPES = ["article", "story"] as const;
+
+/** POST /v1/search/vector body (contract §7.3). */
+export const VectorSearchBody = z.object({
+  // Checked by `parseQueryVector`, so that a missing vector and a malformed one get their own codes.
+  embedding: z.unknown(),
+  types: z
+    .array(z.enum(VECTOR_TYPES, { message: "must be article or story" }))
+    .min(1, "must not be empty")
+    .max(2, "at most 2 entries")
+    .default([...VECTOR_TYPES]),
+  since_hours: z.number().int().min(1).max(2160).default(72),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+export type VectorSearchBody = z.output<typeof VectorSearchBody>;
+
+/** GET /v1/embeddings query (contract §7.3): note `format`, not `embedding_format`. */
+export const EmbeddingQuery = z.object({
+  type: z.enum(VECTOR_TYPES, { message: "must be article or story" }),
+  id: z.string().trim().min(1, "must not be empty"),
+  format: qEnumDefault(["json", "base64"], "json"),
+});
+export type EmbeddingQuery = z.output<typeof EmbeddingQuery>;
