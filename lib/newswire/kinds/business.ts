@@ -44,7 +44,7 @@ const earnings: EventKind = {
         "{co} {verdict} [estimates|forecasts] as {period} profit {direction} to {profit}",
         "{co_short} [posts|reports] {profit} {period} profit",
         "{co_noun} {co_short} {verdict} [Wall Street|analyst] [estimates|forecasts]",
-        "{co_short} profit {direction} {change} {reason}",
+        "{co_short} [profit|earnings|net income] {direction} {change} {reason}",
       ],
       texts: [
         "{co} said {period} net profit {direction} {change} to {profit}, which {verdict} analysts' forecasts.",
@@ -114,7 +114,7 @@ const merger: EventKind = {
       facts: (r) => ({ price: money(r.int(800, 45000)), premium: pct(r.float(18, 55)) }),
       headlines: [
         "{buyer_short} [agrees|agrees to buy|to acquire] {target_short} [in|for] {price} deal",
-        "{buyer_short} to buy {target_short} for {price}",
+        "{buyer_short} to [buy|acquire|snap up] {target_short} for {price}",
         "{buyer} [strikes|clinches] {price} deal for {target}",
         "{target_short} [accepts|backs] {price} [takeover|offer] from {buyer_short}",
         "{price} {buyer_short}-{target_short} deal [creates|to create] {buyer_noun} giant",
@@ -195,7 +195,7 @@ const rates: EventKind = {
       at: [20, 30],
       weight: 1,
       headlines: [
-        "Economists split on next move after {bank_head} decision",
+        "[Economists|Analysts] [split|divided] on next move after {bank_head} [decision|rate call]",
         "[Lenders|Banks] [adjust|reprice] mortgage rates after {bank_head} move",
       ],
       texts: ["A day after the {bank_head} decision, lenders began adjusting their mortgage rates."],
@@ -222,7 +222,7 @@ const layoffs: EventKind = {
       weight: 4,
       facts: (r) => ({ jobs: fmtInt(r.int(8, 150) * 100), share: pct(r.float(4, 20)) }),
       headlines: [
-        "{co_short} to cut {jobs} jobs",
+        "{co_short} to [cut|shed|axe] {jobs} jobs",
         "{co} [to axe|slashes] {jobs} [jobs|roles] in [restructuring|cost-cutting drive]",
         "{co_noun} {co_short} [announces|unveils] {jobs} job cuts",
         "{co_short} [lays off|to lay off] {share} of workforce",

@@ -191,7 +191,7 @@ const heat: EventKind = {
       facts: (r) => ({ deaths: String(r.int(8, 120)) }),
       headlines: [
         "Heatwave [deaths|death toll] in {country} [rises|climbs] to {deaths}",
-        "Scientists link {country} heatwave to climate change",
+        "[Scientists|Researchers] [link|tie] {country} heatwave to climate change",
       ],
       texts: ["Health officials said {deaths} deaths had been linked to the heat in {country_the}."],
     },
@@ -245,7 +245,7 @@ const floods: EventKind = {
       at: [26, 70],
       weight: 2,
       headlines: [
-        "{country} counts cost of floods as waters recede",
+        "{country} counts [cost|the cost] of floods as [waters recede|floodwaters fall]",
         "[Disease fears|Cholera fears] grow in flood-hit {country}",
         "Floods in {country} [linked to|made worse by] climate change, scientists say",
       ],

@@ -46,8 +46,8 @@ const ruling: EventKind = {
       weight: 2,
       headlines: [
         "{country_leader_last} [reacts|responds] to court ruling on {case}",
-        "What the {country} court ruling on {case} means",
-        "Crowds gather outside {country} court after {case} ruling",
+        "What the {country} [court|supreme court] ruling on {case} means[ for you|]",
+        "[Crowds gather|Protesters rally|Supporters celebrate] outside {country} court after {case} ruling",
       ],
       texts: [
         "{country_leader_title} {country_leader} said the government would study the ruling on {case} closely.",

@@ -95,7 +95,7 @@ const awards: EventKind = {
       at: [0, 0],
       weight: 4,
       headlines: [
-        "'{winner}' wins top prize at {award}",
+        "'{winner}' [wins|takes|scoops] [top prize|the top award] at {award}",
         "{director}'s '{winner}' [triumphs|takes top honour] at {award}",
         "{award_head}: '{winner}' [beats|upsets] '{favourite}' to [top prize|best film]",
         "{actor} [wins|takes] best [actor|actress|performance] at {award}",

@@ -103,7 +103,7 @@ const approval: EventKind = {
       at: [0, 0],
       weight: 4,
       headlines: [
-        "{regulator_head} approves {co_short}'s {condition} drug {drug}",
+        "{regulator_head} [approves|clears|OKs] {co_short}'s {condition} drug[ {drug}|]",
         "{co_short} wins {regulator_head} approval for {condition} [treatment|drug]",
         "[New|First-of-its-kind] {condition} drug {drug} [approved|cleared] by {regulator_head}",
         "{regulator_head} [clears|backs] {drug} for {condition}",
@@ -130,7 +130,7 @@ const approval: EventKind = {
       facts: (r) => ({ sales: money(r.int(500, 9000)) }),
       headlines: [
         "Insurers [balk at|question] cost of {co_short}'s {drug}",
-        "Analysts see {drug} sales reaching {sales}",
+        "[Analysts see|Analysts forecast] {drug} sales [reaching|of] {sales}",
       ],
       texts: ["Analysts forecast annual sales of {sales} for {drug} within five years."],
     },
@@ -170,7 +170,7 @@ const strike: EventKind = {
       facts: (r) => ({ cancelled: fmtInt(r.int(5, 60) * 1000) }),
       headlines: [
         "{cancelled} operations [cancelled|postponed] as {workers} strike in {country}",
-        "{country} health minister urges {workers} to return to talks",
+        "{country} health minister [urges|calls on] {workers} to [return to talks|call off strike]",
       ],
       texts: ["About {cancelled} operations and appointments were cancelled on the first day of the strike."],
     },

@@ -34,7 +34,7 @@ const ipo: EventKind = {
       weight: 4,
       facts: (r) => ({ pop: pct(r.float(5, 60)), up: r.pick(["soar", "jump", "slip", "sink"]) }),
       headlines: [
-        "{co_short} shares {up} {pop} in {exchange} debut",
+        "{co_short} shares {up} {pop} in {exchange} [debut|trading debut|market debut]",
         "{co_short} [makes|marks] [strong|shaky] stock market debut[, shares {up} {pop}|]",
         "{co} [opens|starts trading] [at|with] {value} valuation in {exchange}",
       ],

@@ -58,7 +58,7 @@ const election: EventKind = {
       at: [10, 22],
       weight: 4,
       headlines: [
-        "{winner} wins {country} {vote} election",
+        "{winner} wins {country} {vote} [election|vote|race]",
         "{winner_last} [declared winner|claims victory] in {country} [election|vote]",
         "{country}: {winner_last} [wins|secures] {vote} [vote|election] with {share}",
         "{loser_last} concedes [defeat|] as {winner_last} wins {country_adj} election",
@@ -75,7 +75,7 @@ const election: EventKind = {
       reignite: true,
       headlines: [
         "{loser_last} [challenges|contests] {country} election result in court",
-        "{winner_last} sworn in as {country_adj} {country_leader_title}",
+        "{winner_last} [sworn in|takes office|inaugurated] as {country_adj} {country_leader_title}",
         "{winner_last} names [new cabinet|finance minister] [days after|after] {country} election win",
         "Protests in {country_capital} over disputed {vote} [election|vote] result",
       ],
@@ -112,7 +112,7 @@ const confidence: EventKind = {
       headlines: [
         "{country} opposition [tables|files] no-confidence motion against {country_leader_last}",
         "{country_adj} government [in crisis|on the brink] after {trigger}",
-        "{opposition_last} moves to topple {country_leader_title} {country_leader}",
+        "{opposition_last} [moves|seeks|bids] to [topple|oust|bring down] {country_leader_title} {country_leader}",
         "{country_leader_last} faces no-confidence vote [over|after] {trigger}",
       ],
       texts: [
@@ -125,8 +125,8 @@ const confidence: EventKind = {
       weight: 4,
       facts: (r) => ({ outcome: r.pick(["loses", "survives"]), margin: String(r.int(2, 19)) }),
       headlines: [
-        "{country_leader_title} {country_leader} {outcome} no-confidence vote",
-        "{country}: {country_leader_last} {outcome} confidence vote by {margin} votes",
+        "{country_leader_title} {country_leader} {outcome} [no-confidence vote|confidence vote|vote of no confidence]",
+        "{country}: {country_leader_last} {outcome} [confidence vote|vote] by {margin} [votes|ballots]",
         "{country_leader_last} {outcome} [knife-edge|dramatic] vote in {country_parl}",
         "{country_adj} {country_leader_title} {outcome} no-confidence motion [after|following] {trigger}",
       ],
@@ -178,7 +178,7 @@ const scandal: EventKind = {
       headlines: [
         "{country_adj} {ministry} minister [accused of|faces questions over] {claim}",
         "{country}: report [alleges|claims] {ministry} minister {minister_last} received {claim}",
-        "{minister} under pressure over {claim}",
+        "{minister} [under pressure|under fire|faces calls to quit] over {claim}",
         "Opposition demands {minister_last} [quit|resign] over {claim}",
       ],
       texts: [
@@ -190,8 +190,8 @@ const scandal: EventKind = {
       at: [8, 45],
       weight: 3,
       headlines: [
-        "{country_adj} {ministry} minister {minister_last} resigns over {claim}",
-        "{minister_last} quits as {country} {ministry} minister",
+        "{country_adj} {ministry} minister {minister_last} [resigns|steps down|quits] over {claim}",
+        "{minister_last} [quits|steps down|resigns] as {country} {ministry} minister[ after {claim} row|]",
         "{country_leader_last} accepts resignation of {ministry} minister [amid|over] {claim} [row|scandal]",
       ],
       texts: [
@@ -205,7 +205,7 @@ const scandal: EventKind = {
       headlines: [
         "Prosecutors open [inquiry|investigation] into former {country_adj} minister {minister_last}",
         "Police [raid|search] home of ex-minister {minister_last}",
-        "{minister_last} charged over {claim}",
+        "[Ex-minister|Former minister] {minister_last} [charged|indicted] over {claim}",
       ],
       texts: [
         "Prosecutors in {country_the} opened a formal investigation into former {ministry} minister {minister} over {claim}.",
@@ -243,7 +243,7 @@ const bill: EventKind = {
       headlines: [
         "{country_parl} [passes|approves|backs] {country_adj} {bill}",
         "{country} lawmakers [pass|approve] [controversial|landmark] {bill}",
-        "{country}'s {bill} clears {country_parl} by {yes} votes to {no}",
+        "{country}'s {bill} [clears|passes] {country_parl} [by {yes} votes to {no}|in {yes}-{no} vote]",
         "[Landmark|Contested] {bill} [passes|clears] vote in {country}",
       ],
       texts: [
@@ -255,7 +255,7 @@ const bill: EventKind = {
       at: [3, 12],
       weight: 2,
       headlines: [
-        "Unions and opposition vow to fight {country}'s {bill}",
+        "[Unions and opposition|Opponents|Critics] vow to fight {country}'s {bill}",
         "What {country_the}'s {bill} means for [you|voters|families]",
         "{country_leader_last} hails passage of {bill} as critics [cry foul|warn of harm]",
       ],
@@ -268,7 +268,7 @@ const bill: EventKind = {
       weight: 2,
       headlines: [
         "Court [asked to block|challenge filed against] {country}'s {bill}",
-        "Thousands protest against {bill} in {country_capital}",
+        "[Thousands|Tens of thousands] [protest|march] against {bill} in {country_capital}",
         "{country_adj} {bill} [signed into law|takes effect] [despite protests|amid protests]",
       ],
       texts: [

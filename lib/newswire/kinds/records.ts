@@ -22,8 +22,8 @@ const record: EventKind = {
       weight: 4,
       headlines: [
         "{athlete} [breaks|smashes|shatters] {event} world record",
-        "{nation_adj} {specialty} {athlete_last} sets {event} world record in {city}",
-        "World record for {athlete_last} in {event}",
+        "{nation_adj} {specialty} {athlete_last} sets {event} world record [in|at] {city}[ meeting|]",
+        "[World record|New world record] for {athlete_last} in {event}[ at {city}|]",
         "{athlete_last} [stuns|thrills] {city} crowd with {event} world record",
       ],
       texts: ["{athlete} of {nation_the} set a world record in the {event} in {city} on {day}."],
@@ -32,8 +32,8 @@ const record: EventKind = {
       at: [2, 12],
       weight: 2,
       headlines: [
-        "'I can go faster': {athlete_last} after {event} record",
-        "How {athlete_last} broke the {event} world record",
+        "'[I can go faster|There is more to come]': {athlete_last} after {event} [record|world record]",
+        "How {athlete_last} [broke|smashed] the {event} [world record|record]",
       ],
       texts: ["{athlete_last} said after the race that the record could fall again this season."],
     },

@@ -110,7 +110,7 @@ const transfer: EventKind = {
       headlines: [
         "{buyer} [in talks|open talks] [to sign|for] {seller} [striker|midfielder|defender] {player}",
         "{buyer} [lodge|make] {fee} bid for {seller}'s {player_last}",
-        "{seller} reject {buyer} offer for {player}",
+        "{seller} [reject|turn down|rebuff] {buyer} [offer|bid] for {player}",
       ],
       texts: [
         "{buyer} have made an offer of about {fee} for {seller}'s {player}, according to people close to the deal.",

@@ -44,7 +44,7 @@ const study: EventKind = {
       at: [4, 20],
       weight: 1.5,
       headlines: [
-        "Why the discovery that {finding} matters",
+        "[Why|Explained: why] the [discovery|finding] that {finding} matters",
         "{lead_last}, the [scientist|researcher] who showed {finding}",
       ],
       texts: ["{lead}, who led the study, said more work was needed to confirm the result."],

@@ -151,7 +151,7 @@ const antitrust: EventKind = {
       weight: 4,
       facts: (r) => ({ fine: money(r.int(150, 4500)) }),
       headlines: [
-        "{regulator_head} fines {co_short} {fine} over {practice}",
+        "{regulator_head} [fines|penalises] {co_short} {fine} over {practice}",
         "{co} [hit with|handed] {fine} [antitrust|competition] fine",
         "{co_short} [fined|penalised] {fine} by {regulator_head}",
         "{regulator_head} [slaps|hits] {co_short} with {fine} fine over {practice}",

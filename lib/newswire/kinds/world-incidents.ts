@@ -43,7 +43,7 @@ const planeCrash: EventKind = {
         "{survivors} [survivors pulled|people rescued] from wreckage of {co_short} flight",
         "{co_short} crash: [investigators|officials] [recover|find] black boxes",
         "{co_short} [names|releases] passenger list of flight {flight}",
-        "What we know about {co_short} flight {flight}",
+        "What we know [about|so far about] {co_short} flight {flight}",
       ],
       texts: [
         "Rescuers pulled {survivors} survivors from the wreckage of flight {flight} as investigators recovered the black boxes.",
@@ -90,7 +90,7 @@ const prisonerSwap: EventKind = {
       headlines: [
         "{a} and {b} [agree|announce] prisoner swap [brokered by|with help from] {mediator_head}",
         "{b} [frees|releases] {a_adj} [national|citizen] {prisoner} in prisoner exchange",
-        "{freed} prisoners freed in {a}-{b} swap",
+        "{freed} prisoners [freed|released|go free] in {a}-{b} [swap|exchange]",
         "{prisoner} [freed|released] [after|following] [deal|talks] between {a} and {b}",
       ],
       texts: [
@@ -103,7 +103,7 @@ const prisonerSwap: EventKind = {
       headlines: [
         "{prisoner} [lands|arrives] in {a_capital} [after release|to emotional welcome]",
         "{a_leader_last} [welcomes|greets] freed {prisoner_last} [home|at airport]",
-        "Inside the talks that freed {prisoner_last}",
+        "Inside the [talks|secret talks|negotiations] that freed {prisoner_last}",
       ],
       texts: [
         "{prisoner} landed in {a_capital}, where {a_leader_title} {a_leader} was waiting on the tarmac.",

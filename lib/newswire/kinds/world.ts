@@ -131,10 +131,10 @@ const transport: EventKind = {
       facts: (r) => ({ deaths: String(r.int(6, 40)), injured: String(r.int(30, 160)) }),
       headlines: [
         "[At least |]{deaths} [killed|dead] as {vehicle} {crash} near {city}",
-        "{country} {vehicle} {accident} kills at least {deaths}",
+        "{country} {vehicle} {accident} [kills at least {deaths}|leaves {deaths} dead]",
         "[Deadly|Fatal] {vehicle} {accident} in {country_adj} city of {city}",
         "{vehicle} [carrying hundreds|packed with passengers] {crash} in {country}; {deaths} dead",
-        "Dozens injured, {deaths} dead in {city} {vehicle} {accident}",
+        "[Dozens|Scores] injured, {deaths} dead in {city} {vehicle} {accident}",
       ],
       texts: [
         "At least {deaths} people were killed and {injured} injured when a {vehicle} {crash} near {city} on {day}, local officials said.",
@@ -146,7 +146,7 @@ const transport: EventKind = {
       weight: 3,
       facts: (r, s) => ({ deaths: String(num(s.deaths) + r.int(3, 15)) }),
       headlines: [
-        "{country} {vehicle} {accident}: death toll rises to {deaths}",
+        "{country} {vehicle} {accident}: death toll [rises|climbs|jumps] to {deaths}",
         "{country_leader_title} {country_leader} orders inquiry into {city} {vehicle} [disaster|{accident}]",
         "{cause} [suspected|blamed] in {country} {vehicle} {accident}",
         "Toll from {city} {vehicle} {accident} climbs to {deaths}[ as rescuers search for missing|]",
