@@ -36,11 +36,19 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
     // Memberships first: a merge later in the batch then moves the new arrivals along with the rest.
     for (const m of b.memberships) member.run(m.storyId, m.articleId);
     for (const a of b.assignments) assign.run(a.articleId, a.storyId, a.at, JSON.stringify(a.reasons));
+    // A survivor may itself merge later in the same batch (and, if it is new, never get a row): follow each merge
+    // to the story that finally survives.
+    const into = new Map(b.merges.map((m) => [m.goneId, m.intoId]));
+    const final = (id: number) => {
+      for (let i = 0; i < 64 && into.has(id); i++) id = into.get(id) as number;
+      return id;
+    };
     for (const m of b.merges) {
-      mergedInto.run(m.intoId, m.goneId);
-      recordMerge.run(m.goneId, m.intoId, m.at);
-      repoint.run(m.intoId, m.goneId);
-      moveMembers.run(m.intoId, m.goneId);
+      const target = final(m.intoId);
+      mergedInto.run(target, m.goneId);
+      recordMerge.run(m.goneId, target, m.at);
+      repoint.run(target, m.goneId);
+      moveMembers.run(target, m.goneId);
     }
     for (const e of b.events) appendEvent(db, e);
   });
