@@ -72,12 +72,12 @@ export class LocalEmbedder implements Embedder {
     let words = titleWords(text.slice(0, this.params.maxChars));
     if (words.length === 0) words = fallbackWords(text.slice(0, this.params.maxChars));
     const semantic = this.semanticBlock(words);
-    const hashed = this.hashedBlock(words);
+    const hashedNorm = this.addHashedBlock(out, words);
     const share = semantic ? this.params.semanticShare : 0;
     const a = Math.sqrt(share);
-    const b = Math.sqrt(1 - share);
+    const b = Math.sqrt(1 - share) / hashedNorm;
     if (semantic) for (let d = 0; d < this.semanticDims; d++) out[d] = a * semantic[d]!;
-    for (let d = 0; d < hashed.length; d++) out[this.semanticDims + d] = b * hashed[d]!;
+    for (let d = this.semanticDims; d < this.dimensions; d++) out[d]! *= b;
     return normalizeInPlace(out);
   }
 
@@ -91,9 +91,10 @@ export class LocalEmbedder implements Embedder {
     return normalizeInPlace(v);
   }
 
-  private hashedBlock(words: Array<{ word: string; term: string }>): Float32Array {
-    const size = this.dimensions - this.semanticDims;
-    const out = new Float32Array(size);
+  /** Writes the hashed TF-IDF features after the word-vector block; returns their norm (never 0). */
+  private addHashedBlock(out: Float32Array, words: Array<{ word: string; term: string }>): number {
+    const offset = this.semanticDims;
+    const size = this.dimensions - offset;
     // feature → [count, weight]: unigrams weigh their IDF, bigrams a share of their two terms' mean IDF.
     const features = new Map<string, [number, number]>();
     const bump = (key: string, weight: number) => {
@@ -109,9 +110,11 @@ export class LocalEmbedder implements Embedder {
       prev = { term, idf };
     }
     for (const [key, [n, weight]] of features)
-      addHashedFeature(out, 0, size, key, (1 + Math.log(n)) * weight);
-    if (features.size === 0) addHashedFeature(out, 0, size, "\u0000empty", 1);
-    return normalizeInPlace(out);
+      addHashedFeature(out, offset, size, key, (1 + Math.log(n)) * weight);
+    if (features.size === 0) addHashedFeature(out, offset, size, "\u0000empty", 1);
+    let sum = 0;
+    for (let d = offset; d < out.length; d++) sum += out[d]! * out[d]!;
+    return Math.sqrt(sum) || 1;
   }
 
   /**
