@@ -24,12 +24,17 @@ export const MIN_CONTENT_WORDS = 30;
 const MIN_IMAGE_WIDTH = 300;
 
 /** Extracts the main text and media of an HTML page fetched from `pageUrl` (its final URL after redirects). */
-export function extractFromHtml(html: string, pageUrl: string): ExtractedPage {
+export function extractFromHtml(
+  html: string,
+  pageUrl: string,
+  opts: { removeBoilerplate?: boolean } = {},
+): ExtractedPage {
   const { document } = parseHTML(html);
   const base = baseUrl(document, pageUrl);
   const resolve = (u: string) => absoluteHttpUrl(u, base);
   const meta = readPageMetadata(document, resolve);
-  removeBoilerplate(document);
+  // Off only to measure what the furniture removal adds (bench/extraction.ts).
+  if (opts.removeBoilerplate !== false) removeBoilerplate(document);
   // Readability often leaves the hero picture above the text out of its content, so look in the article first.
   const region = document.querySelector("article") ?? document.querySelector("main");
   const heroImage = region ? firstLargeImage(region, resolve) : null;

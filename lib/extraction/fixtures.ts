@@ -154,7 +154,8 @@ export const EXTRACTION_FIXTURES: ExtractionFixture[] = [
   {
     name: "valley-news-table-layout",
     url: "http://www.valleynews.example/story.asp?id=20931",
-    layout: "early-2000s table layout: font tags, <br><br> paragraphs, left nav with a skyscraper ad",
+    layout:
+      "early-2000s table layout: font tags, paragraphs split by double line breaks, left nav with a skyscraper ad",
     charset: "latin1",
     expect: {
       title: "Valley News Online - Greyford show saved by flood of volunteers",

@@ -183,6 +183,11 @@ describe("safeFetch: DNS answers", () => {
     },
   );
 
+  it("times out a resolver that never answers", async () => {
+    const hanging: LookupAll = () => new Promise(() => undefined);
+    await expectRefused("http://slow-dns.example.test/", "timeout", { lookup: hanging, timeoutMs: 200 });
+  });
+
   it("reports a name that does not resolve", async () => {
     await expectRefused("http://nowhere.example.test/", "dns_failure", { lookup });
   });

@@ -81,7 +81,7 @@ async function followRedirects(
   let url = origin;
   for (;;) {
     seen.add(url.href);
-    const addresses = await checkedAddresses(url, opts);
+    const addresses = await checkedAddresses(url, opts, signal);
     const res = await requestPinned(
       { url, addresses },
       {
@@ -159,15 +159,20 @@ function parseUrl(text: string, reportAs: string, base?: URL): URL {
  * Every address of the URL's host, refused as a whole if any one is not public: a name answering with one public
  * and one private address could otherwise be steered to the private one.
  */
-async function checkedAddresses(url: URL, opts: SafeFetchOptions): Promise<LookupAddress[]> {
+async function checkedAddresses(
+  url: URL,
+  opts: SafeFetchOptions,
+  signal: AbortSignal,
+): Promise<LookupAddress[]> {
   const hostname = url.hostname.toLowerCase();
   const literal = parseAddress(hostname);
   let addresses: LookupAddress[];
   if (literal) addresses = [{ address: literal.toString(), family: literal.kind() === "ipv4" ? 4 : 6 }];
   else {
     try {
-      addresses = await (opts.lookup ?? systemLookup)(hostname);
+      addresses = await untilAborted((opts.lookup ?? systemLookup)(hostname), signal);
     } catch (e) {
+      if (e instanceof SafeFetchError) throw e;
       throw new SafeFetchError(
         "dns_failure",
         `cannot resolve ${hostname}: ${(e as Error).message}`,
@@ -219,4 +224,14 @@ function parseRetryAfter(value: string | null): number | undefined {
   if (Number.isFinite(secs) && secs >= 0) return secs * 1000;
   const at = Date.parse(value);
   return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
+}
+
+/** The promise's value, or the abort reason (the fetch's deadline) if that comes first: a resolver can hang. */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
