@@ -1,18 +1,8 @@
 import type { Store } from "../db/store";
-import { env, type Env } from "../env";
+import { env } from "../env";
 import { logger } from "../logger";
-import { DEFAULT_USER_AGENT, parseAllowList, type SafeFetchOptions } from "../net";
+import { fetchOptionsFromEnv, type SafeFetchOptions } from "../net";
 import { ContentExtractor } from "./content-extractor";
-
-/** Fetch options for article pages from the environment: private allowlist (off by default) and User-Agent. */
-export function fetchOptionsFromEnv(
-  e: Pick<Env, "LEDE_FETCH_ALLOW_PRIVATE" | "LEDE_USER_AGENT">,
-): SafeFetchOptions {
-  return {
-    allow: parseAllowList(e.LEDE_FETCH_ALLOW_PRIVATE),
-    userAgent: e.LEDE_USER_AGENT ?? DEFAULT_USER_AGENT,
-  };
-}
 
 let override: SafeFetchOptions | undefined;
 let fromEnv: SafeFetchOptions | undefined;

@@ -1,4 +1,4 @@
 export { ContentExtractor, type ContentExtractorOptions } from "./content-extractor";
-export { contentExtractorFor, fetchOptionsFromEnv, setContentFetchOptionsForTesting } from "./content-fetch";
+export { contentExtractorFor, setContentFetchOptionsForTesting } from "./content-fetch";
 export { FAILED_RETRY_AFTER_MS, getContent, GetContentQuery, type ContentContext } from "./get-content";
 export { toApiContent, type ApiContent } from "./serialize";

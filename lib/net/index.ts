@@ -1,3 +1,4 @@
+export { fetchOptionsFromEnv } from "./fetch-options";
 export { parseAllowList, type AllowRule } from "./ip-policy";
 export {
   DEFAULT_MAX_BYTES,

@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { setApiDepsForTesting } from "@/lib/api/deps";
-import { fetchOptionsFromEnv, setContentFetchOptionsForTesting } from "@/lib/content/content-fetch";
+import { setContentFetchOptionsForTesting } from "@/lib/content/content-fetch";
 import type { Article } from "@/lib/db/types";
 import { loadEnv } from "@/lib/env";
 import { EXTRACTION_FIXTURES, fixtureBytes, fixtureGold } from "@/lib/extraction/fixtures";
 import { tokenScore } from "@/lib/extraction/token-metrics";
 import { ingestArticles } from "@/lib/ingestion/ingest-articles";
 import { normalizeArticle } from "@/lib/ingestion/normalize-article";
+import { fetchOptionsFromEnv } from "@/lib/net/fetch-options";
 import { redirectTo, respond, startTestServer, type TestServer } from "@/lib/net/test-http-server";
 import { get, testApiDeps } from "@/lib/testing/api-deps";
 import { testSource } from "@/lib/testing/temp-store";
