@@ -20,7 +20,8 @@ export type VectorSearchBody = z.output<typeof VectorSearchBody>;
 
 /** GET /v1/embeddings query (contract §7.3): note `format`, not `embedding_format`. */
 export const EmbeddingQuery = z.object({
-  type: z.enum(VECTOR_TYPES, { message: "must be article or story" }),
+  // A string first, so that a missing `type` is reported as missing rather than as a bad value.
+  type: z.string().pipe(z.enum(VECTOR_TYPES, { message: "must be article or story" })),
   id: z.string().trim().min(1, "must not be empty"),
   format: qEnumDefault(["json", "base64"], "json"),
 });

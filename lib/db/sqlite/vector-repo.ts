@@ -11,7 +11,8 @@ const ARTICLE_COLUMNS = "a.*, s.name AS source_name, s.slug AS source_slug, s.la
 
 // sqlite-vec's KNN takes the time window as a rowid set (`rowid IN (…)`), so the `k` nearest are taken among
 // in-window rows only: exact, and no over-fetch-then-filter that could come back short. A zero stored vector has
-// no cosine distance (NULL) and is left out.
+// no cosine distance (NULL) and is left out, in JS: a WHERE on the distance would be handed to vec0 as a KNN
+// constraint, which it refuses.
 const NEAREST_ARTICLES = `
   WITH knn AS (
     SELECT rowid AS id, distance FROM article_vectors
@@ -19,7 +20,6 @@ const NEAREST_ARTICLES = `
       AND rowid IN (SELECT id FROM articles WHERE discovered_at >= @since))
   SELECT knn.distance AS knn_distance, ${ARTICLE_COLUMNS}
   FROM knn JOIN articles a ON a.id = knn.id JOIN sources s ON s.id = a.source_id
-  WHERE knn.distance IS NOT NULL
   ORDER BY knn.distance, a.id DESC`;
 
 const NEAREST_STORIES = `
@@ -29,7 +29,6 @@ const NEAREST_STORIES = `
       AND rowid IN (SELECT id FROM stories WHERE last_updated >= @since AND merged_into IS NULL))
   SELECT knn.distance AS knn_distance, st.*
   FROM knn JOIN stories st ON st.id = knn.id
-  WHERE knn.distance IS NOT NULL
   ORDER BY knn.distance, st.id DESC`;
 
 export function sqliteVectorRepo(db: Db): VectorRepo {
@@ -53,16 +52,20 @@ export function sqliteVectorRepo(db: Db): VectorRepo {
   return {
     async nearestArticles({ vector, since, limit }) {
       const rows = stmt(db, NEAREST_ARTICLES).all({ vector: embeddingToBlob(vector), since, limit }) as Array<
-        ArticleRow & { knn_distance: number }
+        ArticleRow & { knn_distance: number | null }
       >;
-      return rows.map((r) => ({ article: toArticle(r), distance: r.knn_distance }));
+      return rows.flatMap((r) =>
+        r.knn_distance === null ? [] : [{ article: toArticle(r), distance: r.knn_distance }],
+      );
     },
 
     async nearestStories({ vector, since, limit }) {
       const rows = stmt(db, NEAREST_STORIES).all({ vector: embeddingToBlob(vector), since, limit }) as Array<
-        StoryRow & { knn_distance: number }
+        StoryRow & { knn_distance: number | null }
       >;
-      return rows.map((r) => ({ story: readStory(r), distance: r.knn_distance }));
+      return rows.flatMap((r) =>
+        r.knn_distance === null ? [] : [{ story: readStory(r), distance: r.knn_distance }],
+      );
     },
 
     async articleVector(articleId) {
