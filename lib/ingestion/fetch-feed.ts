@@ -159,12 +159,26 @@ export function decodeFeed(bytes: Uint8Array, contentType: string | null): strin
   const fromXml = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1];
   for (const label of [bom, fromHeader, fromXml, "utf-8"]) {
     if (!label) continue;
+    let decoder: TextDecoder;
     try {
       // TextDecoder drops a BOM matching its encoding.
-      return new TextDecoder(label.toLowerCase()).decode(bytes);
+      decoder = new TextDecoder(label.toLowerCase());
     } catch {
-      // Unknown label: try the next candidate.
+      continue; // Unknown label: try the next candidate.
     }
+    const text = decoder.decode(bytes);
+    return decoder.encoding === "windows-1252" ? fixWindows1252(text) : text;
   }
   return new TextDecoder().decode(bytes);
+}
+
+// windows-1252's characters for bytes 0x80–0x9F (undefined ones keep their byte's code point).
+const CP1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+
+/**
+ * Node 20's TextDecoder reads windows-1252 (and so ISO-8859-1) bytes 0x80–0x9F as C1 control characters, losing
+ * curly quotes, dashes and the euro sign; this maps them to the characters the encoding defines.
+ */
+function fixWindows1252(text: string): string {
+  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
 }

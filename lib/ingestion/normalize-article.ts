@@ -63,7 +63,8 @@ export function normalizeArticle(raw: RawArticle, ctx: NormalizeContext): NewArt
   let imageUrl: string | null = null;
   if (raw.imageUrl) {
     try {
-      imageUrl = new URL(raw.imageUrl.trim(), url).toString();
+      // Relative URLs in a feed are relative to the feed document; imports have no document, only the article.
+      imageUrl = new URL(raw.imageUrl.trim(), ctx.baseUrl ?? url).toString();
     } catch {
       imageUrl = null;
     }

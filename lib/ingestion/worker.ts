@@ -2,7 +2,12 @@ import type { Logger } from "pino";
 
 import type { Store } from "../db/store";
 import type { Feed, Source } from "../db/types";
+import { DEDUP_WINDOW_MS } from "../dedup/near-duplicate";
+import { feedToEventLatency } from "./latency";
 import { pollFeed, type PollContext } from "./poll-feed";
+
+// Housekeeping cadence: near-duplicate index entries past the window are dropped, and latency is logged.
+const HOUSEKEEPING_MS = 15 * 60_000;
 
 export interface WorkerOptions extends Omit<PollContext, "now"> {
   store: Store;
@@ -22,6 +27,7 @@ export class IngestWorker {
   private inFlight = new Map<number, Promise<void>>();
   private perHost = new Map<string, number>();
   private stopped = false;
+  private lastHousekeeping = 0;
 
   constructor(private readonly opts: WorkerOptions) {}
 
@@ -37,10 +43,15 @@ export class IngestWorker {
   }
 
   async tick(): Promise<void> {
+    const now = (this.opts.now ?? Date.now)();
+    if (now - this.lastHousekeeping >= HOUSEKEEPING_MS) {
+      this.lastHousekeeping = now;
+      await this.housekeeping(now);
+    }
     const free = this.opts.concurrency - this.inFlight.size;
     if (free <= 0) return;
-    const now = (this.opts.now ?? Date.now)();
-    const due = await this.opts.store.sources.dueFeeds(now, free * 4);
+    // Read past the free slots: feeds of a host already at its limit are skipped, and others must get a turn.
+    const due = await this.opts.store.sources.dueFeeds(now, Math.max(free * 4, 64));
     for (const feed of due) {
       if (this.inFlight.size >= this.opts.concurrency) break;
       if (this.inFlight.has(feed.id)) continue;
@@ -62,6 +73,11 @@ export class IngestWorker {
             "feed poll failed",
           );
       })
+      // pollFeed records its own failures; this is the database failing under it. The feed stays due and is
+      // tried again on a later tick.
+      .catch((err: unknown) =>
+        this.opts.log.error({ err, feed: feed.url }, "feed poll could not be recorded"),
+      )
       .finally(() => {
         this.inFlight.delete(feed.id);
         const n = (this.perHost.get(host) ?? 1) - 1;
@@ -69,6 +85,16 @@ export class IngestWorker {
         else this.perHost.set(host, n);
       });
     this.inFlight.set(feed.id, run);
+  }
+
+  private async housekeeping(now: number): Promise<void> {
+    try {
+      await this.opts.store.articles.pruneNearDuplicateIndex(now - 2 * DEDUP_WINDOW_MS);
+    } catch (err) {
+      this.opts.log.warn({ err }, "near-duplicate index pruning failed");
+    }
+    const latency = feedToEventLatency.snapshot();
+    if (latency) this.opts.log.info({ feedToEventMs: latency }, "feed-to-event latency");
   }
 
   /** Waits for polls under way (their results are committed), then stops. */
