@@ -1,13 +1,21 @@
 import { z } from "zod";
 
+import { EMBEDDING_DIMENSIONS } from "../embeddings/embedder";
 import { qEnumDefault } from "../validation/query";
 
 export const VECTOR_TYPES = ["article", "story"] as const;
 
 /** POST /v1/search/vector body (contract §7.3). */
 export const VectorSearchBody = z.object({
-  // Checked by `parseQueryVector`, so that a missing vector and a malformed one get their own codes.
-  embedding: z.unknown(),
+  // Checked by `parseQueryVector`, so that a missing vector and a malformed one get their own codes; the metadata
+  // gives the generated OpenAPI document the real shape.
+  embedding: z.unknown().meta({
+    type: "array",
+    items: { type: "number" },
+    minItems: EMBEDDING_DIMENSIONS,
+    maxItems: EMBEDDING_DIMENSIONS,
+    description: `the query vector: exactly ${EMBEDDING_DIMENSIONS} finite numbers (cosine similarity)`,
+  }),
   types: z
     .array(z.enum(VECTOR_TYPES, { message: "must be article or story" }))
     .min(1, "must not be empty")
