@@ -31,7 +31,7 @@ const TRIALS = 3;
 async function median(trial: () => Promise<number> | number): Promise<number> {
   const runs: number[] = [];
   for (let i = 0; i < TRIALS; i++) runs.push(await trial());
-  return runs.sort((a, b) => a - b)[Math.floor(TRIALS / 2)]!;
+  return runs.sort((a, b) => a - b)[Math.floor(TRIALS / 2)] ?? 0;
 }
 
 async function extractOnlyRate(): Promise<{ pagesPerSec: number; msPerPage: number; pages: number }> {
@@ -60,8 +60,8 @@ async function endToEndRate(): Promise<{ pagesPerSec: number; pages: number }> {
       const started = performance.now();
       let next = 0;
       const worker = async () => {
-        while (next < urls.length) {
-          const res = await safeFetch(urls[next++]!, opts);
+        for (let url = urls[next++]; url !== undefined; url = urls[next++]) {
+          const res = await safeFetch(url, opts);
           extractFromHtml(decodeHtml(res.body, res.contentType), res.url);
         }
       };

@@ -7,6 +7,7 @@ type Address = ipaddr.IPv4 | ipaddr.IPv6;
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
 // IPv4-compatible addresses (::a.b.c.d, deprecated by RFC 4291) are not in ipaddr's table; they are refused.
 const V4_COMPATIBLE = ipaddr.IPv6.parseCIDR("::/96");
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR("64:ff9b::/96");
 
 /** Parses an address as the URL parser or a resolver gives it (brackets allowed); null if it is not an IP. */
 export function parseAddress(text: string): Address | null {
@@ -42,15 +43,14 @@ export function blockedRange(addr: Address): string | null {
 /** The IPv4 address an IPv6 address stands for, for the ranges that embed one (Teredo is refused outright). */
 function embeddedIPv4(v6: ipaddr.IPv6): { v4: ipaddr.IPv4; via: string } | null {
   const range = v6.range();
-  const p = v6.parts;
+  // An IPv6 address always has eight 16-bit words.
+  const [, w1 = 0, w2 = 0, , , , w6 = 0, w7 = 0] = v6.parts;
   const fromWords = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
   // ::ffff:a.b.c.d, ::ffff:0:a.b.c.d and the well-known NAT64 prefix 64:ff9b::/96 keep it in the last 32 bits.
-  if (range === "ipv4Mapped" || range === "rfc6145") return { v4: fromWords(p[6]!, p[7]!), via: range };
-  if (range === "rfc6052" && v6.match(ipaddr.IPv6.parseCIDR("64:ff9b::/96"))) {
-    return { v4: fromWords(p[6]!, p[7]!), via: "nat64" };
-  }
+  if (range === "ipv4Mapped" || range === "rfc6145") return { v4: fromWords(w6, w7), via: range };
+  if (range === "rfc6052" && v6.match(NAT64_WELL_KNOWN)) return { v4: fromWords(w6, w7), via: "nat64" };
   // 6to4 (2002:AABB:CCDD::/48) carries it in bits 16–47.
-  if (range === "6to4") return { v4: fromWords(p[1]!, p[2]!), via: "6to4" };
+  if (range === "6to4") return { v4: fromWords(w1, w2), via: "6to4" };
   return null;
 }
 
@@ -87,7 +87,7 @@ function parseAllowRule(entry: string): AllowRule {
   const port = m ? Number(m[2]) : null;
   if (port !== null && (port < 1 || port > 65535))
     throw new Error(`invalid port in allowlist entry "${entry}"`);
-  const host = m ? m[1]! : entry;
+  const host = m?.[1] ?? entry;
   const address = parseAddress(host);
   if (address && port !== null) return { kind: "endpoint", address, port };
   if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(host)) throw new Error(`invalid allowlist entry "${entry}"`);
@@ -104,7 +104,10 @@ export function isAllowedByRules(
     if (r.kind === "host") return r.host === target.hostname && (r.port === null || r.port === target.port);
     if (r.kind === "endpoint") return sameAddress(unmapped(r.address), addr) && r.port === target.port;
     const [base, bits] = r.range;
-    return base.kind() === addr.kind() && addr.match(base as never, bits);
+    if (base.kind() !== addr.kind()) return false;
+    return addr.kind() === "ipv4"
+      ? (addr as ipaddr.IPv4).match(base as ipaddr.IPv4, bits)
+      : (addr as ipaddr.IPv6).match(base as ipaddr.IPv6, bits);
   });
 }
 

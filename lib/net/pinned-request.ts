@@ -51,12 +51,13 @@ function pinnedLookup(target: PinnedTarget) {
     }
     const wanted = opts.family === 4 || opts.family === 6 ? opts.family : 0;
     const list = target.addresses.filter((a) => wanted === 0 || a.family === wanted);
-    if (list.length === 0) {
+    const first = list[0];
+    if (!first) {
       callback(Object.assign(new Error(`no checked address for ${hostname}`), { code: "ENOTFOUND" }), "");
       return;
     }
     if (opts.all) callback(null, list);
-    else callback(null, list[0]!.address, list[0]!.family);
+    else callback(null, first.address, first.family);
   };
 }
 
@@ -74,7 +75,7 @@ export function requestPinned(target: PinnedTarget, opts: HopOptions): Promise<H
       method: "GET",
       headers: { ...opts.headers, Host: url.host },
       agent: false,
-      lookup: pinnedLookup(target) as never,
+      lookup: pinnedLookup(target),
       ...(isHttps && !literal ? { servername: host } : {}),
     });
     const fail = (e: unknown) => {

@@ -104,7 +104,8 @@ async function followRedirects(
       url = next;
       continue;
     }
-    return finish(url, res, addresses[0]!.address, redirects, opts);
+    // checkedAddresses never returns an empty list.
+    return finish(url, res, addresses[0]?.address ?? "", redirects, opts);
   }
 }
 
