@@ -25,6 +25,7 @@ interface Company {
  */
 export class Cast {
   private holders = new Map<string, string>();
+  private claimed = new Map<string, Set<number>>();
   private usedNames = new Set<string>();
   readonly companies: Company[] = [];
   private roots: string[];
@@ -45,6 +46,19 @@ export class Cast {
       return name;
     }
     throw new Error("ran out of invented names");
+  }
+
+  /**
+   * One of `options` no earlier event of this world has taken under `key` (once all are taken, any): a study's
+   * finding or an awards ceremony is news once, not twice in a week.
+   */
+  claim<T>(key: string, options: readonly T[]): T {
+    const taken = this.claimed.get(key) ?? new Set<number>();
+    this.claimed.set(key, taken);
+    const free = options.map((_, i) => i).filter((i) => !taken.has(i));
+    const i = free.length ? this.rng.pick(free) : this.rng.int(0, options.length - 1);
+    taken.add(i);
+    return options[i] as T;
   }
 
   /** The one person who holds a post in this world ("leader:Peru", "coach:Lyon Falcons"). */
@@ -140,6 +154,11 @@ export class Caster {
       const org = this.rng.pick(options);
       return { [name]: org, [`${name}_head`]: org.replace(/^the /, "") };
     });
+  }
+
+  /** A role with one value from a list, not taken by an earlier event of the world while others are free. */
+  unique(name: string, options: readonly string[]): Slots {
+    return this.role(name, () => ({ [name]: this.cast.claim(name, options) }));
   }
 
   /** A role with one value picked from a list. */

@@ -50,14 +50,10 @@ export function planEvents(rng: Rng, cast: Cast, o: PlanOptions): SimEvent[] {
   const nextId = () => `${o.idPrefix}${String(events.length + 1).padStart(3, "0")}`;
   for (let i = 0; i < count; i++) {
     const r = rng.fork(`event-${i}`);
-    const category = r.weighted(categories, (c) => CATEGORY_SHARE[c]);
-    const kind = r.weighted(
-      KINDS.filter((k) => k.category === category),
-      (k) => k.weight,
-    );
     const day = r.int(0, o.days - 1);
     const hour = r.weighted([...HOURLY.keys()], (h) => HOURLY[h] as number);
     const start = o.start + day * DAY + hour * HOUR + r.int(0, 59) * 60_000;
+    const kind = pickKind(r, categories, events, start);
     const caster = new Caster(r, cast);
     const base = event(nextId(), kind, kind.cast(caster), start, r, o, null);
     events.push(base);
@@ -68,6 +64,23 @@ export function planEvents(rng: Rng, cast: Cast, o: PlanOptions): SimEvent[] {
     events.push(event(nextId(), kind, twin, start + gap, r, o, base.id));
   }
   return events.filter((e) => e.start >= o.start && e.start < o.start + o.days * DAY);
+}
+
+/** A kind for an event starting at `start`, skipping kinds that had an independent event too recently. */
+function pickKind(r: Rng, categories: Category[], events: SimEvent[], start: number): EventKind {
+  for (let attempt = 0; ; attempt++) {
+    const category = r.weighted(categories, (c) => CATEGORY_SHARE[c]);
+    const open = KINDS.filter(
+      (k) =>
+        k.category === category &&
+        !events.some(
+          (e) => e.kind === k.id && !e.twinOf && Math.abs(e.start - start) < (k.spacing ?? 0) * HOUR,
+        ),
+    );
+    if (open.length > 0 || attempt > 20) {
+      return r.weighted(open.length ? open : KINDS.filter((k) => k.category === category), (k) => k.weight);
+    }
+  }
 }
 
 /** Casts a twin: the kind's shared roles pinned to the original's, its identity different. */

@@ -26,6 +26,11 @@ export interface EventKind {
   weight: number;
   /** How much coverage such an event draws, relative to an ordinary story (an earthquake more, earnings less). */
   scale?: number;
+  /**
+   * Minimum hours between two independent events of this kind (confusable twins aside): deadly earthquakes do not
+   * come four a day. Routine kinds (earnings, matches) have none.
+   */
+  spacing?: number;
   /** The slot that identifies an event of this kind; two confusable events always differ on it. */
   key: string;
   /** Roles a confusable twin shares with its original (empty: the twin shares only kind and timing). */

@@ -5,6 +5,7 @@ const aiModel: EventKind = {
   category: "technology",
   weight: 5,
   scale: 0.9,
+  spacing: 24,
   key: "co",
   // Rival labs releasing models in the same week.
   shared: [],

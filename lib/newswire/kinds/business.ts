@@ -84,6 +84,7 @@ const merger: EventKind = {
   category: "business",
   weight: 6,
   scale: 0.9,
+  spacing: 8,
   key: "target",
   // A serial buyer: the same acquirer in a second deal days later.
   shared: ["buyer"],
@@ -145,6 +146,7 @@ const rates: EventKind = {
   category: "business",
   weight: 3,
   scale: 0.9,
+  spacing: 12,
   key: "bank",
   // Central banks often decide on the same day.
   shared: [],
@@ -208,6 +210,7 @@ const layoffs: EventKind = {
   category: "business",
   weight: 4,
   scale: 0.6,
+  spacing: 12,
   key: "co",
   shared: ["sector"],
   twinGap: [6, 60],

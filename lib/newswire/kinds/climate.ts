@@ -31,6 +31,7 @@ const storm: EventKind = {
   category: "climate",
   weight: 2,
   scale: 1.4,
+  spacing: 72,
   key: "storm",
   // Another storm hitting the same country within days.
   shared: ["country"],
@@ -44,7 +45,10 @@ const storm: EventKind = {
     return {
       ...country,
       ...c.one("city", STORM_CITIES[country.country_name as string] ?? [country.country_capital as string]),
-      ...c.role("storm", () => ({ storm: `${type} ${c.rng.pick(FIRST_NAMES)}`, type: type.toLowerCase() })),
+      ...c.role("storm", () => ({
+        storm: `${type} ${c.cast.claim("storm", FIRST_NAMES)}`,
+        type: type.toLowerCase(),
+      })),
     };
   },
   topics: ["{storm}", "{storm}'s path"],
@@ -99,6 +103,7 @@ const wildfire: EventKind = {
   category: "climate",
   weight: 4,
   scale: 1,
+  spacing: 12,
   key: "city",
   // Several fires burning in one country at once.
   shared: ["country"],
@@ -154,6 +159,7 @@ const heat: EventKind = {
   category: "climate",
   weight: 3,
   scale: 0.9,
+  spacing: 48,
   key: "country",
   shared: [],
   twinGap: [-12, 48],
@@ -203,6 +209,7 @@ const floods: EventKind = {
   category: "climate",
   weight: 4,
   scale: 1.1,
+  spacing: 24,
   key: "country",
   // Heavy rain in two countries of one region in the same week.
   shared: [],

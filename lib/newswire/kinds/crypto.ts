@@ -14,6 +14,7 @@ const swing: EventKind = {
   category: "crypto",
   weight: 4,
   scale: 0.8,
+  spacing: 12,
   key: "coin",
   // Another coin's big move on the same day.
   shared: [],
@@ -75,11 +76,12 @@ const hack: EventKind = {
   category: "crypto",
   weight: 2,
   scale: 0.8,
+  spacing: 72,
   key: "exchange",
   shared: [],
   twinGap: [12, 90],
   cast: (c) => ({
-    ...c.one("exchange", EXCHANGES),
+    ...c.unique("exchange", EXCHANGES),
     ...c.person("founder"),
     ...c.role("token", () => ({ token: c.rng.pick(COINS).coin })),
   }),
@@ -125,12 +127,13 @@ const regulator: EventKind = {
   category: "crypto",
   weight: 3,
   scale: 0.7,
+  spacing: 24,
   key: "exchange",
   // The same regulator going after a second exchange.
   shared: ["regulator"],
   twinGap: [24, 96],
   cast: (c) => ({
-    ...c.one("exchange", EXCHANGES),
+    ...c.unique("exchange", EXCHANGES),
     ...c.org("regulator", ORGS.cryptoRegulators),
     ...c.one("charge", [
       "operating without a licence",

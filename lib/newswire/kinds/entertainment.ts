@@ -20,6 +20,7 @@ const boxOffice: EventKind = {
   category: "entertainment",
   weight: 4,
   scale: 0.8,
+  spacing: 24,
   key: "film",
   // Another release from the same studio.
   shared: ["studio"],
@@ -76,6 +77,7 @@ const awards: EventKind = {
   category: "entertainment",
   weight: 3,
   scale: 1,
+  spacing: 48,
   key: "award",
   shared: [],
   twinGap: [-4, 30],
@@ -84,7 +86,10 @@ const awards: EventKind = {
     return {
       ...winner,
       ...film(c, "favourite", winner.winner),
-      ...c.org("award", AWARDS),
+      ...c.role("award", () => {
+        const award = c.cast.claim("award", AWARDS);
+        return { award, award_head: award.replace(/^the /, "") };
+      }),
       ...c.person("director"),
       ...c.person("actor"),
     };
@@ -124,6 +129,7 @@ const tour: EventKind = {
   category: "entertainment",
   weight: 4,
   scale: 0.7,
+  spacing: 24,
   key: "singer",
   shared: [],
   twinGap: [6, 72],
@@ -176,6 +182,7 @@ const lawsuit: EventKind = {
   category: "entertainment",
   weight: 3,
   scale: 0.6,
+  spacing: 24,
   key: "star",
   // The same studio sued again by someone else.
   shared: ["studio"],

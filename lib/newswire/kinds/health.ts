@@ -8,6 +8,7 @@ const outbreak: EventKind = {
   category: "health",
   weight: 3,
   scale: 1,
+  spacing: 48,
   key: "country",
   // The same disease flaring up in another country: a separate event with the same vocabulary.
   shared: ["disease"],
@@ -142,6 +143,7 @@ const strike: EventKind = {
   category: "health",
   weight: 3,
   scale: 0.7,
+  spacing: 24,
   key: "country",
   shared: ["workers"],
   twinGap: [6, 72],

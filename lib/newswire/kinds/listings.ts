@@ -6,6 +6,7 @@ const ipo: EventKind = {
   category: "business",
   weight: 3,
   scale: 0.8,
+  spacing: 12,
   key: "co",
   // Two listings on the same exchange in the same week.
   shared: ["exchange"],

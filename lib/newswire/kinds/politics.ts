@@ -6,6 +6,7 @@ const election: EventKind = {
   category: "politics",
   weight: 4,
   scale: 1.4,
+  spacing: 48,
   key: "country",
   // Two countries voting on the same weekend.
   shared: [],
@@ -92,6 +93,7 @@ const confidence: EventKind = {
   category: "politics",
   weight: 3,
   scale: 1.1,
+  spacing: 48,
   key: "country",
   shared: [],
   twinGap: [20, 80],

@@ -6,6 +6,7 @@ const record: EventKind = {
   category: "sports",
   weight: 3,
   scale: 0.7,
+  spacing: 24,
   key: "athlete",
   shared: ["sport"],
   twinGap: [-6, 48],

@@ -7,13 +7,14 @@ const mission: EventKind = {
   category: "science",
   weight: 3,
   scale: 1,
+  spacing: 48,
   key: "mission",
   // Two missions to the same destination in the same week.
   shared: ["target"],
   twinGap: [-30, 60],
   cast: (c) => ({
     ...c.org("agency", ORGS.spaceAgencies),
-    ...c.role("mission", () => ({ mission: `${c.rng.pick(MISSION_NAMES)}-${c.rng.int(1, 4)}` })),
+    ...c.role("mission", () => ({ mission: `${c.cast.claim("mission", MISSION_NAMES)}-${c.rng.int(1, 4)}` })),
     ...c.role("target", () => ({ ...c.rng.pick(SPACE_TARGETS) })),
     ...c.person("lead"),
   }),
@@ -72,6 +73,7 @@ const fossil: EventKind = {
   category: "science",
   weight: 3,
   scale: 0.6,
+  spacing: 48,
   key: "species",
   // Another find in the same country in the same week.
   shared: ["country"],
@@ -118,6 +120,7 @@ const exoplanet: EventKind = {
   category: "science",
   weight: 3,
   scale: 0.6,
+  spacing: 48,
   key: "planet",
   // The same telescope's results, another planet, a few days apart.
   shared: ["scope"],

@@ -99,7 +99,12 @@ const transfer: EventKind = {
   twinGap: [12, 72],
   cast: (c) => {
     const buyer = club(c, "buyer");
-    return { ...buyer, ...club(c, "seller", buyer.buyer), ...c.person("player") };
+    return {
+      ...buyer,
+      ...club(c, "seller", buyer.buyer),
+      ...c.person("player"),
+      ...c.one("position", ["striker", "midfielder", "defender", "goalkeeper", "winger"]),
+    };
   },
   topics: ["{player_last}'s move to {buyer}", "the {player_last} transfer saga"],
   stages: [
@@ -108,7 +113,7 @@ const transfer: EventKind = {
       weight: 3,
       facts: (r) => ({ fee: money(r.int(25, 180)) }),
       headlines: [
-        "{buyer} [in talks|open talks] [to sign|for] {seller} [striker|midfielder|defender] {player}",
+        "{buyer} [in talks|open talks] [to sign|for] {seller} {position} {player}",
         "{buyer} [lodge|make] {fee} bid for {seller}'s {player_last}",
         "{seller} [reject|turn down|rebuff] {buyer} [offer|bid] for {player}",
       ],
@@ -146,6 +151,7 @@ const sacked: EventKind = {
   category: "sports",
   weight: 3,
   scale: 0.6,
+  spacing: 12,
   key: "club",
   shared: [],
   twinGap: [6, 80],
@@ -190,6 +196,7 @@ const doping: EventKind = {
   category: "sports",
   weight: 2,
   scale: 0.6,
+  spacing: 48,
   key: "athlete",
   // Another athlete of the same sport caught in the same week.
   shared: ["sport"],

@@ -14,7 +14,7 @@ const study: EventKind = {
     ...c.org("uni", ORGS.universities),
     ...c.person("lead"),
     ...c.role("finding", () => ({
-      ...c.rng.pick([
+      ...c.cast.claim("finding", [
         { finding: "bees can count to five", field: "animal behaviour" },
         { finding: "ancient forests are hidden under Antarctic ice", field: "geology" },
         { finding: "octopuses dream", field: "neuroscience" },
@@ -22,6 +22,14 @@ const study: EventKind = {
         { finding: "the Milky Way's black hole is spinning faster than thought", field: "astronomy" },
         { finding: "crows plan for the future", field: "animal behaviour" },
         { finding: "a lost river once crossed the Sahara", field: "geology" },
+        { finding: "some sharks can live for 400 years", field: "marine biology" },
+        { finding: "a gene helps people sleep less", field: "genetics" },
+        { finding: "the Moon's core is solid", field: "planetary science" },
+        { finding: "early humans cooked fish 780,000 years ago", field: "archaeology" },
+        { finding: "dogs understand dozens of words", field: "animal behaviour" },
+        { finding: "Saturn's rings are younger than the dinosaurs", field: "astronomy" },
+        { finding: "trees warn each other of drought", field: "botany" },
+        { finding: "a Roman road lies under the Adriatic", field: "archaeology" },
       ]),
     })),
     ...c.one("journal", ["Nature", "Science", "Cell", "PNAS"]),
@@ -57,6 +65,7 @@ const recall: EventKind = {
   category: "health",
   weight: 4,
   scale: 0.6,
+  spacing: 24,
   key: "co",
   shared: ["product"],
   twinGap: [12, 80],

@@ -74,6 +74,7 @@ const breach: EventKind = {
   category: "technology",
   weight: 4,
   scale: 0.9,
+  spacing: 24,
   key: "co",
   // The same hacking group claiming a second victim days later.
   shared: ["gang"],
@@ -130,6 +131,7 @@ const antitrust: EventKind = {
   category: "technology",
   weight: 4,
   scale: 0.8,
+  spacing: 24,
   key: "co",
   // The same regulator fining a second company within days.
   shared: ["regulator"],
@@ -188,6 +190,7 @@ const outage: EventKind = {
   category: "technology",
   weight: 3,
   scale: 0.8,
+  spacing: 24,
   key: "co",
   shared: [],
   twinGap: [-12, 48],

@@ -8,6 +8,7 @@ const planeCrash: EventKind = {
   category: "world",
   weight: 3,
   scale: 1.2,
+  spacing: 48,
   key: "co",
   shared: [],
   twinGap: [12, 90],
@@ -68,6 +69,7 @@ const prisonerSwap: EventKind = {
   id: "prisoner-swap",
   category: "world",
   weight: 3,
+  spacing: 48,
   key: "b",
   // One country negotiating two separate releases in the same week.
   shared: ["a"],
