@@ -406,6 +406,68 @@ export interface RankingRepo {
   latestArticleTime(): Promise<number>;
 }
 
+export interface TopicRepo {
+  /** Stories not merged away, updated since `since`, with member headlines and entities. */
+  inputs(since: number): Promise<
+    Array<{
+      id: number;
+      headline: string;
+      category: string;
+      articleCount: number;
+      firstSeen: number;
+      lastUpdated: number;
+      titles: string[];
+      entityIds: number[];
+    }>
+  >;
+  /** The current topics with their stories. */
+  current(): Promise<Array<{ id: number; headline: string; category: string; storyIds: number[] }>>;
+  /** Replaces the topics: upserts these, removes the rest, and points stories at their topic. */
+  save(topics: Array<{ id: number; headline: string; category: string; storyIds: number[] }>, at: number): Promise<void>;
+  nextId(): Promise<number>;
+  /** Topics with their stories (at most `perTopic` each, latest update first), biggest topics first. */
+  list(q: { limit: number; topicId?: number; perTopic: number }): Promise<
+    Array<{ id: number; headline: string; category: string; stories: StoryRecord[] }>
+  >;
+}
+
+/** One article's enrichment: its vector, named entities, relations between them, tags and headline summary. */
+export interface ArticleEnrichment {
+  articleId: number;
+  vector: Float32Array | null;
+  embeddingModel: string | null;
+  entities: Array<{
+    ref: string;
+    type: "person" | "org" | "location";
+    key: string;
+    name: string;
+    slug: string;
+    subcategory: string | null;
+    count: number;
+    aliases: string[];
+    description: string | null;
+    wikidataId: string | null;
+    wikipediaUrl: string | null;
+    enriched: boolean;
+  }>;
+  relationships: Array<{ source: string; target: string; type: string; confidence: number }>;
+  tags: Array<{ tag: string; score: number }>;
+  headlineSummary: string | null;
+}
+
+export interface EnrichmentRepo {
+  /**
+   * Stores each article's enrichment and appends its `item.enriched` event in one transaction; entities are
+   * matched to stored ones by type and key, else by a unique alias, else created. Returns each article's entity ids.
+   */
+  apply(
+    items: ArticleEnrichment[],
+    event: (article: Article, entityIds: number[]) => EventDraft,
+  ): Promise<Map<number, number[]>>;
+  /** Recomputes the stories' entities (from their members' mentions) and centroid vectors. */
+  refreshStories(storyIds: number[]): Promise<void>;
+}
+
 export interface StoryRepo {
   /** The story's history after `since` compared with its state at `since`. */
   history(storyId: number, since: number): Promise<StoryHistory>;
@@ -440,31 +502,6 @@ export interface UsageAggregateQuery {
   from: number;
   to: number;
   topLimit: number;
-}
-
-export interface TopicRepo {
-  /** Stories not merged away, updated since `since`, with member headlines and entities. */
-  inputs(since: number): Promise<
-    Array<{
-      id: number;
-      headline: string;
-      category: string;
-      articleCount: number;
-      firstSeen: number;
-      lastUpdated: number;
-      titles: string[];
-      entityIds: number[];
-    }>
-  >;
-  /** The current topics with their stories. */
-  current(): Promise<Array<{ id: number; headline: string; category: string; storyIds: number[] }>>;
-  /** Replaces the topics: upserts these, removes the rest, and points stories at their topic. */
-  save(topics: Array<{ id: number; headline: string; category: string; storyIds: number[] }>, at: number): Promise<void>;
-  nextId(): Promise<number>;
-  /** Topics with their stories (at most `perTopic` each, latest update first), biggest topics first. */
-  list(q: { limit: number; topicId?: number; perTopic: number }): Promise<
-    Array<{ id: number; headline: string; category: string; stories: StoryRecord[] }>
-  >;
 }
 
 /** Usage totals over a window; `days` holds only UTC days with traffic, ascending. */
@@ -621,5 +658,6 @@ export interface Store {
   dynamics: StoryDynamicsRepo;
   rankings: RankingRepo;
   topics: TopicRepo;
+  enrichment: EnrichmentRepo;
   close(): void;
 }

@@ -1,5 +1,6 @@
 import type { Store } from "../db/store";
 import type { Article, NewArticle, Source } from "../db/types";
+import { enrichArticles, type EnrichmentContext } from "../enrichment/enrich-articles";
 import type { StoryClustering } from "../stories/story-clustering";
 import { ingestArticles } from "./ingest-articles";
 import { InvalidArticleError, normalizeArticle, type RawArticle } from "./normalize-article";
@@ -22,12 +23,15 @@ export interface PipelineContext {
   onAppended?: () => void;
   /** The clustering stage; absent, articles are stored and announced but not yet placed in stories. */
   clustering?: StoryClustering;
+  /** The enrichment stage; defaults to the one the clustering stage was opened with. */
+  enrichment?: Omit<EnrichmentContext, "store">;
 }
 
 /**
  * The one path every article takes, fetched or imported: normalise → store (deduplicated by canonical URL) →
- * `item.new` in the event log → clustering into stories (`cluster.event`s). A crash between storing and
- * clustering is healed when clustering next opens: it first places every stored article no story holds.
+ * `item.new` in the event log → enrichment (embedding, entities, relations, tags; `item.enriched`) → clustering
+ * into stories (`cluster.event`s, then story dynamics). A crash between storing and clustering is healed when
+ * clustering next opens: it first places every stored article no story holds.
  */
 export async function runPipeline(ctx: PipelineContext, inputs: PipelineInput[]): Promise<PipelineResult> {
   const ready: NewArticle[] = [];
@@ -41,6 +45,11 @@ export async function runPipeline(ctx: PipelineContext, inputs: PipelineInput[])
     }
   }
   const { inserted, existing } = await ingestArticles(ctx, ready);
+  const enrichment = ctx.enrichment ?? ctx.clustering?.enrichment;
+  if (enrichment && inserted.length > 0) {
+    await enrichArticles({ ...enrichment, store: ctx.store }, inserted);
+    ctx.onAppended?.();
+  }
   if (ctx.clustering && inserted.length > 0) {
     await ctx.clustering.process(
       inserted.map((a) => ({

@@ -10,6 +10,7 @@ import {
 } from "../clustering/clusterer";
 import type { ClusteringBatch, Store } from "../db/store";
 import type { EventDraft } from "../db/types";
+import type { EnrichmentContext } from "../enrichment/enrich-articles";
 import { headlineVector } from "../nlp/headline-vector";
 import type { WordVectors } from "../nlp/word-vectors";
 import { articleWords } from "../text/tokenize";
@@ -28,6 +29,8 @@ export interface ClusterableArticle {
 
 export interface StoryClusteringOptions {
   store: Store;
+  /** The enrichment stage the pipeline runs before this one (see `runPipeline`). */
+  enrichment?: Omit<EnrichmentContext, "store">;
   vectors: WordVectors | null;
   params?: ClusterParams;
   log?: Logger;
@@ -71,9 +74,11 @@ export class StoryClustering {
   private queue: Promise<unknown> = Promise.resolve();
   readonly clusterer: StreamClusterer;
   readonly dynamics: StoryDynamics;
+  readonly enrichment: Omit<EnrichmentContext, "store"> | undefined;
 
   private constructor(private readonly opts: StoryClusteringOptions) {
     this.dynamics = new StoryDynamics(opts.store);
+    this.enrichment = opts.enrichment;
     const params = opts.params ?? (opts.vectors ? DEFAULT_PARAMS : TEXT_ONLY_PARAMS);
     this.clusterer = new StreamClusterer(params, () => this.takeId());
   }

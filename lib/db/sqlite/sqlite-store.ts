@@ -4,14 +4,15 @@ import { sqliteAccountRepo, sqliteCreditRepo, sqliteKeyRepo, sqliteUsageRepo } f
 import { sqliteArticleRepo } from "./article-repo";
 import { sqliteEntityRepo } from "./entity-repo";
 import { sqliteContentRepo } from "./content-repo";
+import { sqliteEnrichmentRepo } from "./enrichment-repo";
 import { sqliteEventRepo } from "./event-repo";
 import { sqliteSearchRepo } from "./search-repo";
 import { sqliteSourceRepo } from "./source-repo";
 import { sqliteRankingRepo } from "./ranking-repo";
 import { sqliteStoryDynamicsRepo } from "./story-dynamics-repo";
+import { sqliteTopicRepo } from "./topic-repo";
 import { sqliteStoryRepo } from "./story-repo";
 import { sqliteVectorRepo } from "./vector-repo";
-import { sqliteTopicRepo } from "./topic-repo";
 
 export interface SqliteStore extends Store {
   db: Db;
@@ -37,6 +38,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     dynamics: sqliteStoryDynamicsRepo(db),
     rankings: sqliteRankingRepo(db),
     topics: sqliteTopicRepo(db),
+    enrichment: sqliteEnrichmentRepo(db),
     close: () => db.close(),
   };
 }

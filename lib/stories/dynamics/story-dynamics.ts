@@ -38,6 +38,8 @@ export class StoryDynamics {
   /** `fresh`: story id → ids of the articles that joined it in this batch. */
   async update(fresh: Map<number, Set<number>>, now: number): Promise<void> {
     if (fresh.size === 0) return;
+    // Story entities and centroids first: development detection reads the entities.
+    await this.store.enrichment.refreshStories([...fresh.keys()]);
     const snaps = await this.store.dynamics.snapshots([...fresh.keys()]);
     const batch: DynamicsBatch = { updates: [], developments: [], events: [] };
     for (const s of snaps) this.updateStory(s, fresh.get(s.id) ?? new Set(), now, batch);

@@ -1,0 +1,77 @@
+import type { Logger } from "pino";
+
+import { toRealtimeItem } from "../articles/serialize";
+import type { ArticleEnrichment, Store } from "../db/store";
+import type { Article, EventDraft } from "../db/types";
+import { articleEmbeddingText, type Embedder } from "../embeddings";
+import { extractEntities } from "../entities/extract-entities";
+import { extractRelationships } from "../entities/extract-relationships";
+import { articleTags, headlineSummary } from "./article-tags";
+
+export interface EnrichmentContext {
+  store: Store;
+  /** Absent, articles get entities, tags and summaries but no vector (`embedding` stays null). */
+  embedder?: Embedder | null;
+  log?: Logger;
+}
+
+/** Articles embedded per call: the local embedder works synchronously, so long runs are cut into slices. */
+const EMBED_CHUNK = 100;
+
+/** `item.enriched` (contract §9.1): the realtime item after enrichment, with the ids of the entities it names. */
+export function itemEnrichedEvent(a: Article, entityIds: number[]): EventDraft {
+  return {
+    ts: a.discoveredAt,
+    type: "item.enriched",
+    clusterId: a.storyId ?? 0,
+    articleId: a.id,
+    payload: (id) => ({
+      type: "item.enriched",
+      id,
+      ts: a.discoveredAt,
+      data: toRealtimeItem(a),
+      entity_ids: entityIds,
+    }),
+  };
+}
+
+/**
+ * The enrichment stage: for each new article, its embedding, named entities (resolved to stored entities), the
+ * relations between them, tags and a headline summary; stored with one `item.enriched` per article. Runs after
+ * `item.new` and before clustering, on the title and the feed's excerpt (full text arrives later, on demand).
+ */
+export async function enrichArticles(
+  ctx: EnrichmentContext,
+  articles: Article[],
+): Promise<Map<number, number[]>> {
+  if (articles.length === 0) return new Map();
+  const vectors: Array<Float32Array | null> = [];
+  if (ctx.embedder) {
+    for (let i = 0; i < articles.length; i += EMBED_CHUNK) {
+      const slice = articles.slice(i, i + EMBED_CHUNK);
+      try {
+        vectors.push(
+          ...(await ctx.embedder.embed(slice.map((a) => articleEmbeddingText(a.title, a.excerpt ?? "")))),
+        );
+      } catch (err) {
+        // A provider outage must not stop ingestion: these articles stay without a vector.
+        ctx.log?.warn({ err, articles: slice.length }, "embedding failed; articles stored without vectors");
+        vectors.push(...slice.map(() => null));
+      }
+      if (i + EMBED_CHUNK < articles.length) await new Promise((r) => setImmediate(r));
+    }
+  }
+  const items: ArticleEnrichment[] = articles.map((a, i) => {
+    const extraction = extractEntities({ title: a.title, text: a.excerpt });
+    return {
+      articleId: a.id,
+      vector: vectors[i] ?? null,
+      embeddingModel: vectors[i] ? (ctx.embedder?.model ?? null) : null,
+      entities: extraction.entities,
+      relationships: extractRelationships(extraction),
+      tags: articleTags(a.title, extraction.entities),
+      headlineSummary: headlineSummary(a.excerpt),
+    };
+  });
+  return ctx.store.enrichment.apply(items, itemEnrichedEvent);
+}
