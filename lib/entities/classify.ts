@@ -56,7 +56,19 @@ const INSTITUTIONS = new Set([
   "government",
 ]);
 const FIRST_NAME_TAGS = ["FirstName", "MaleName", "FemaleName"];
-const PLACE_TAGS = ["City", "Country", "Region", "Place"];
+const PLACE_TAGS = ["City", "Country", "Region"];
+// Laws and treaties are named like organisations but are not entities.
+const LAW_WORDS = new Set([
+  "act",
+  "law",
+  "treaty",
+  "accord",
+  "convention",
+  "protocol",
+  "directive",
+  "bill",
+  "doctrine",
+]);
 const FAMILY = new Set("wife husband son daughter father mother brother sister widow partner".split(" "));
 const ARTICLES = new Set(["a", "an", "the", "its", "his", "her", "their"]);
 
@@ -71,12 +83,12 @@ function isCamel(t: Token): boolean {
   return /^\p{Ll}+\p{Lu}/u.test(t.text) || /^\p{Lu}\p{Ll}+\p{Lu}\p{Ll}/u.test(t.text);
 }
 
-/** Lower-case words right before the span, nearest last, up to a break or a capitalised word. */
+/** Words right before the span that belong to no other name, nearest last, up to a break. */
 function wordsBefore(x: SpanInput, max: number): Token[] {
   const out: Token[] = [];
   for (let k = x.start - 1; k >= 0 && out.length < max; k--) {
     const t = x.tokens[k];
-    if (!t || t.cap || t.breakAfter) break;
+    if (!t || t.breakAfter || x.mentions.some((m) => m.start <= k && k < m.end)) break;
     out.unshift(t);
   }
   return out;
@@ -94,7 +106,6 @@ function nameCues(x: SpanInput, s: Scores): void {
     const t = x.tokens[k] as Token;
     if (t.text === "&") s.org += 4;
     if (isCamel(t)) s.org += 2;
-    if (hasAny(t.tags, PLACE_TAGS)) s.location += 2;
     // "Administration for Market Regulation", "Gulf of Mexico": the head before "of"/"for" decides.
     const nextWord = x.tokens[k + 1]?.lower;
     if (k < x.end - 1 && (nextWord === "of" || nextWord === "for")) {
@@ -103,6 +114,12 @@ function nameCues(x: SpanInput, s: Scores): void {
     }
   }
   if (len === 1 && first.upper) s.org += 2;
+  let place = 0;
+  for (let k = x.start; k < x.end; k++) {
+    const tags = (x.tokens[k] as Token).tags;
+    place = Math.max(place, hasAny(tags, PLACE_TAGS) ? 2 : tags.has("Place") ? 1 : 0);
+  }
+  s.location += place;
   if (x.headCue === "org-head") s.org += 2;
   if (x.headCue === "person-head") s.person += 2;
 }
@@ -134,6 +151,8 @@ function contextAfter(x: SpanInput, s: Scores): Role | null {
   const next = x.tokens[x.end];
   if (!next) return null;
   if (last.hyphenNext && next.lower === "based") s.location += 4;
+  // "Liverpool striker Mohamed Salah": a name right before a player's role is the club.
+  if (!last.breakAfter && roleAt(x.tokens, x.end)?.role.subcategory === "athlete") s.org += 5;
   if (last.possessive) {
     if (FAMILY.has(next.lower)) s.person += 3;
     else if (roleAt(x.tokens, x.end)) s.org += 2;
@@ -147,6 +166,10 @@ function contextAfter(x: SpanInput, s: Scores): Role | null {
   if (next.lower === "who") s.person += 2;
   const place = x.mentions.find((m) => m.start === x.end && m.type === "location");
   if (place) s.location += 3;
+  // "Dnipro, in central Ukraine"
+  const inPlace = x.mentions.find((m) => m.type === "location" && m.start > x.end && m.start <= x.end + 3);
+  if (next.lower === "in" && inPlace && inPlace.start - x.end <= 2 + (x.tokens[x.end + 1]?.cap ? 0 : 1))
+    s.location += 3;
   let k = x.end;
   if (ARTICLES.has(x.tokens[k]?.lower ?? "")) k++;
   for (const stop = Math.min(x.tokens.length, k + 5); k < stop; k++) {
@@ -187,6 +210,7 @@ export function listJoined(tokens: readonly Token[], from: number, to: number): 
 
 /** Person, organisation or place for a capitalised span, from its words and the words around it. */
 export function classifySpan(x: SpanInput): SpanClass | null {
+  if (LAW_WORDS.has((x.tokens[x.end - 1] as Token).lower) && x.end - x.start > 1) return null;
   const s: Scores = { person: 0, org: 0, location: 0 };
   nameCues(x, s);
   const roleBefore = contextBefore(x, s);

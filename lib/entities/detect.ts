@@ -55,7 +55,8 @@ const NEVER_NAMES = ["Month", "WeekDay", "Date"];
 const CALENDAR = new Set(
   (
     "january february march april may june july august september october november december monday tuesday " +
-    "wednesday thursday friday saturday sunday easter christmas ramadan thanksgiving hanukkah diwali eid passover"
+    "wednesday thursday friday saturday sunday jan feb mar apr jun jul aug sep sept oct nov dec easter christmas " +
+    "ramadan thanksgiving hanukkah diwali eid passover"
   ).split(" "),
 );
 const LEGAL_FORMS = new Set([
@@ -74,6 +75,7 @@ const LEGAL_FORMS = new Set([
 // First words of names of events, not entities: "Hurricane Milton", "Operation Epic Fury".
 const EVENT_HEADS = new Set(["hurricane", "storm", "typhoon", "cyclone", "tropical", "operation"]);
 const COMPASS = new Set(["north", "south", "east", "west"]);
+const COMPASS_ADJECTIVES = new Set(["western", "eastern", "northern", "southern", "central"]);
 const HONORIFIC_ROLE = { subcategory: null, tie: null } as const;
 
 function hasAny(tags: ReadonlySet<string>, names: readonly string[]): boolean {
@@ -131,6 +133,8 @@ class SentenceDetector {
       return false;
     }
     const proper = hasAny(t.tags, PROPER);
+    // "Western media", but "Western Cape": a compass adjective names something only with the next word.
+    if (COMPASS_ADJECTIVES.has(t.lower) && !(next?.cap && !t.breakAfter)) return false;
     if (first && !proper) {
       if (hasAny(t.tags, FUNCTION_WORDS)) return false;
       // "Lumen Therapeutics" starts a sentence with a plural-looking word; "Officials said" does not name anyone.
@@ -176,7 +180,7 @@ class SentenceDetector {
       const t = this.tokens[i];
       if (!t || !this.canStartGazetteer(t)) continue;
       const match = matchGazetteer(this.ctx.gaz, this.tokens, i);
-      if (!match || this.precededByName(i)) continue;
+      if (!match || this.precededByName(i) || this.insideOfName(i)) continue;
       let end = match.end;
       const type = match.entries[0]?.type;
       const last = this.tokens[end - 1];
@@ -195,6 +199,12 @@ class SentenceDetector {
         continue;
       }
       if (this.sentence.titleCase && end - i === 1 && this.ctx.bodyLower.has(t.lower)) continue;
+      // "Liverpool striker Mohamed Salah": a city followed by a player's role names its club.
+      if (type === "location" && this.roleAt[end]?.role.subcategory === "athlete") {
+        this.addMention(i, end, "org", 3, []);
+        i = end - 1;
+        continue;
+      }
       this.addMention(i, end, match.entries[0]?.type ?? null, 10, match.entries);
       i = end - 1;
     }
@@ -206,6 +216,15 @@ class SentenceDetector {
     if (!prev || !this.nameable[i - 1] || this.used[i - 1] || this.inRole[i - 1] || this.demonym[i - 1])
       return false;
     return !prev.breakAfter && !prev.possessive && !isHonorific(prev);
+  }
+
+  /** "University of Edinburgh": an alias after "<name head> of" belongs to the longer name. */
+  private insideOfName(i: number): boolean {
+    const of = this.tokens[i - 1];
+    const headTok = this.tokens[i - 2];
+    if (!of || !headTok || (of.lower !== "of" && of.lower !== "for") || of.breakAfter || headTok.breakAfter)
+      return false;
+    return this.spanToken(i - 2) && OF_HEADS.has(headTok.lower);
   }
 
   /** Whether the name goes on after a gazetteer alias ending at `end` ("Siemens Energy", "Texas Instruments"). */

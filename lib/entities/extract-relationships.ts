@@ -34,7 +34,7 @@ function punct(post: string): string[] {
   return [...post.replace(/\s+/g, "")].filter((c) => /[,.;:()"“”!?-]/.test(c));
 }
 
-/** Lower-case words and punctuation of tokens [from, to), other mentions shown as "<e>". */
+/** Lower-case words and punctuation of tokens [from, to), other mentions shown as "<e>", "co-founded" kept whole. */
 export function render(
   tokens: readonly Token[],
   mentions: readonly Mention[],
@@ -42,6 +42,7 @@ export function render(
   to: number,
 ): string {
   const out: string[] = [];
+  let glue = false;
   for (let k = from; k < to; k++) {
     const inside = mentions.find((m) => m.start <= k && k < m.end);
     const t = tokens[k] as Token;
@@ -51,11 +52,17 @@ export function render(
       const last = tokens[k] as Token;
       if (last.possessive) out.push("'s");
       out.push(...punct(last.post));
+      glue = false;
       continue;
     }
-    out.push(t.lower);
-    if (t.possessive) out.push("'s");
-    out.push(...punct(t.post));
+    if (glue && out.length > 0) out[out.length - 1] += t.lower;
+    else out.push(t.lower);
+    glue = t.hyphenNext && k + 1 < to && !mentions.some((m) => m.start === k + 1);
+    if (glue) out[out.length - 1] += "-";
+    else {
+      if (t.possessive) out.push("'s");
+      out.push(...punct(t.post));
+    }
   }
   return out.join(" ");
 }

@@ -55,6 +55,7 @@ export const ROLES = new Map<string, Role>([
     "director general",
     "managing director",
     "chief of staff",
+    "commander",
     "commissioner",
     "head",
     "chief",
@@ -78,7 +79,6 @@ export const ROLES = new Map<string, Role>([
     "col",
     "lieutenant",
     "lt",
-    "commander",
     "judge",
     "justice",
     "chief justice",
@@ -271,7 +271,8 @@ export const ORG_SUFFIXES = new Set(
     "administration service services court tribunal parliament assembly congress senate party union federation " +
     "league alliance coalition front movement brigade brigades army navy force forces guard police church club fc " +
     "exchange industries foods brands stores retail semiconductor semiconductors aerospace defense defence " +
-    "electronics telecom communications directorate inc. metall"
+    "electronics telecom communications directorate metall bio biosciences biologics medical consulting " +
+    "consultants advisors advisers grid"
   ).split(" "),
 );
 

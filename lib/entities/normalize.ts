@@ -3,6 +3,7 @@ import type { EntityType } from "./types";
 
 const POSSESSIVE = /['’`]s?$/u;
 const LEADING_THE = /^the\s+/;
+const PLAIN = /^[A-Za-z0-9]+$/;
 // Legal-form suffixes: "Apple Inc." and "Apple" are one organisation.
 const ORG_LEGAL_SUFFIX =
   /\s+(inc|incorporated|corp|corporation|co|ltd|limited|llc|plc|sa|ag|nv|se|gmbh|spa|bv|lp|llp)$/;
@@ -25,6 +26,8 @@ export function stripPossessive(text: string): string {
  * "&" read as "and". "U.S." → "us", "Biden's" → "biden", "São Paulo" → "sao paulo".
  */
 export function normName(text: string): string {
+  // Most words are plain ASCII letters: skip the Unicode work for them (this runs for every token).
+  if (PLAIN.test(text)) return text.toLowerCase();
   return foldCase(stripPossessive(text.trim()))
     .replace(/&/g, " and ")
     .replace(/(\p{L})\.(?=\p{L}|\s|$)/gu, "$1")

@@ -300,6 +300,17 @@ export const RELATION_RULES: readonly RelationRule[] = [
     second: ORG_OR_PLACE,
   },
   {
+    name: "run-by",
+    type: "leads",
+    gap: new RegExp(
+      `^(?:, (?:a |an |the )?(?:${W} ){0,3})?(?:which is |is |was )?(?:run|led|headed|chaired|managed) by$`,
+    ),
+    dir: "reverse",
+    confidence: 0.75,
+    first: ORG,
+    second: PERSON,
+  },
+  {
     name: "works-at",
     type: "works_for",
     gap: /^(?:, )?(?:who )?(?:works|worked|working) (?:at|for)$/,

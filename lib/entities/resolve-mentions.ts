@@ -21,8 +21,16 @@ function pickEntry(m: Mention, countries: ReadonlySet<string>): GazetteerEntry |
   return m.entries.find((e) => e.country && countries.has(e.country)) ?? m.entries[0] ?? null;
 }
 
+const wordCache = new Map<string, string[]>();
+
 function words(surface: string): string[] {
-  return normName(surface).split(" ").filter(Boolean);
+  let ws = wordCache.get(surface);
+  if (!ws) {
+    ws = normName(surface).split(" ").filter(Boolean);
+    if (wordCache.size > 50_000) wordCache.clear();
+    wordCache.set(surface, ws);
+  }
+  return ws;
 }
 
 function isSuffix(short: string[], long: string[]): boolean {
@@ -189,10 +197,9 @@ export function resolveMentions(analyses: readonly SentenceAnalysis[]): ArticleE
     byKey.set(key, g);
   }
 
-  const tokensOf = (m: Mention): ReadonlySet<string>[] => {
-    const s = analyses.find((a) => a.sentence.index === m.sentence)?.sentence.tokens ?? [];
-    return s.slice(m.start, m.end).map((t) => t.tags);
-  };
+  const bySentence = new Map(analyses.map((a) => [a.sentence.index, a.sentence.tokens]));
+  const tokensOf = (m: Mention): ReadonlySet<string>[] =>
+    (bySentence.get(m.sentence) ?? []).slice(m.start, m.end).map((t) => t.tags);
   const entities = new Map<string, ArticleEntity>();
   for (const g of groups.values()) {
     const e = toEntity(g, tokensOf);

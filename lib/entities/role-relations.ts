@@ -75,11 +75,21 @@ function appositive(
   const role = roleAt(tokens, k);
   if (!role) return null;
   k = role.end;
-  if (!PREPOSITIONS.has(lowerAt(tokens, k)) || tokens[role.end - 1]?.breakAfter) return null;
+  let tie = role.role.tie;
+  // "the head of trading at X": a role within a department is work for the organisation, not its leadership.
+  if (lowerAt(tokens, k) === "of" && !tokens[k]?.breakAfter) {
+    let w = k + 1;
+    while (w < b.start && w <= k + 2 && !tokens[w]?.cap && !PREPOSITIONS.has(lowerAt(tokens, w))) w++;
+    if (w > k + 1 && (lowerAt(tokens, w) === "at" || lowerAt(tokens, w) === "for")) {
+      k = w;
+      if (tie === "leads") tie = "works_for";
+    }
+  }
+  if (!PREPOSITIONS.has(lowerAt(tokens, k)) || tokens[k - 1]?.breakAfter) return null;
   k++;
   if (lowerAt(tokens, k) === "the") k++;
-  if (k !== b.start || !tieFits(role.role.tie, eb)) return null;
-  return found(ea, eb, role.role.tie, 0.85, "role-appositive");
+  if (k !== b.start || !tieFits(tie, eb)) return null;
+  return found(ea, eb, tie, 0.85, "role-appositive");
 }
 
 /** "Sundar Pichai, Google's chief executive". */

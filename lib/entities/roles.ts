@@ -3,6 +3,12 @@ import type { RoleSpan } from "./mention";
 import type { Token } from "./tokens";
 
 const MAX_ROLE_WORDS = 4;
+// First words of every role and modifier: most tokens start none, and are rejected with one lookup.
+const STARTS = new Set([...ROLES.keys()].map((k) => k.split(" ")[0] ?? k).concat([...ROLE_MODIFIERS]));
+
+function startsRole(t: Token): boolean {
+  return STARTS.has(t.lower) || (t.lower.includes("-") && STARTS.has(t.lower.split("-")[0] ?? ""));
+}
 
 function roleKey(tokens: readonly Token[], start: number, end: number): string | null {
   const words: string[] = [];
@@ -32,6 +38,8 @@ function longestRole(
  * modifiers; null when none starts there.
  */
 export function roleAt(tokens: readonly Token[], i: number): RoleSpan | null {
+  const first = tokens[i];
+  if (!first || !startsRole(first)) return null;
   let s = i;
   for (;;) {
     const found = longestRole(tokens, s);

@@ -1,6 +1,7 @@
 import nlp from "compromise/two";
 
 import { normName } from "./normalize";
+import { splitSentences, type RawTerm } from "./split";
 
 /** One word of a sentence, as compromise splits and pre-tags it, with the facts name detection needs. */
 export interface Token {
@@ -29,13 +30,6 @@ export interface Sentence {
   /** Most words capitalised: a headline in title case, where capitals say little. */
   titleCase: boolean;
   fromTitle: boolean;
-}
-
-interface RawTerm {
-  text: string;
-  pre: string;
-  post: string;
-  tags?: Set<string>;
 }
 
 const POSSESSIVE_TEXT = /(\p{L})['’]s$/u;
@@ -75,47 +69,29 @@ function makeToken(term: RawTerm): Token {
   };
 }
 
-/** Splits "U.S.-led" into "U.S." + "led": compromise keeps such compounds whole. */
-function splitCompound(term: RawTerm): RawTerm[] {
-  const m = /^(.*\p{Lu}.*?)-(\p{Ll}[\p{Ll}-]*)$/u.exec(term.text);
-  if (!m || !m[1] || !m[2] || /-/.test(m[1])) return [term];
-  return [
-    { text: m[1], pre: term.pre, post: "-", tags: term.tags },
-    { text: m[2], pre: "", post: term.post, tags: new Set(["Adjective"]) },
-  ];
-}
-
+/** A headline in title case ("Biden Signs Executive Order"): body text is prose, never treated so. */
 function isTitleCase(tokens: Token[], fromTitle: boolean): boolean {
+  if (!fromTitle) return false;
   let caps = 0;
   let words = 0;
   for (let i = 1; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (!t || !/^\p{L}{3,}/u.test(t.text) || SMALL_WORDS.has(t.lower)) continue;
+    const t = tokens[i] as Token;
+    if (t.text.length < 3 || SMALL_WORDS.has(t.lower) || !/^\p{L}/u.test(t.text)) continue;
     words++;
-    if (/^\p{Lu}/u.test(t.text)) caps++;
+    if (t.cap) caps++;
   }
-  // A body sentence full of names ("Greta Lindqvist founded Norrsken Analytics") is not a headline.
-  return fromTitle ? words >= 3 && caps / words >= 0.75 : words >= 5 && caps / words >= 0.8;
+  return words >= 3 && caps / words >= 0.75;
 }
 
-/** Sentences of `text`, tokenised and pre-tagged by compromise (lexicon + pre-tagger: its fast stages). */
+/** Sentences of `text`, split here and pre-tagged by compromise (lexicon + pre-tagger: its fast stages). */
 export function parseSentences(text: string, fromTitle: boolean, firstIndex = 0): Sentence[] {
-  if (!text.trim()) return [];
-  const doc = nlp.tokenize(text);
+  const split = splitSentences(text);
+  if (split.length === 0) return [];
+  const doc = nlp.tokenize(split.map((terms) => ({ terms })) as unknown as string);
   doc.compute(["lexicon", "preTagger"]);
   const out: Sentence[] = [];
   for (const terms of doc.docs as RawTerm[][]) {
-    const raw: RawTerm[] = [];
-    for (const term of terms) {
-      const prev = raw[raw.length - 1];
-      // compromise leaves empty terms for stray punctuation: fold it into the previous word.
-      if (!term.text) {
-        if (prev) raw[raw.length - 1] = { ...prev, post: prev.post + term.pre + term.post };
-        continue;
-      }
-      raw.push(...splitCompound(term));
-    }
-    const tokens = raw.map(makeToken);
+    const tokens = terms.filter((t) => t.text).map(makeToken);
     if (tokens.length === 0) continue;
     out.push({
       index: firstIndex + out.length,

@@ -40,6 +40,8 @@ export class GazetteerIndex {
   private readonly demonyms = new Map<string, GazetteerEntry>();
   /** First words, as written, of aliases that start in lower case ("xAI", "von der Leyen"). */
   readonly lowerStarts = new Set<string>();
+  /** First words of every alias phrase: a token whose word is not here starts no alias. */
+  readonly firstWords = new Set<string>();
 
   constructor(entries: readonly GazetteerEntry[]) {
     this.entries = entries;
@@ -49,7 +51,9 @@ export class GazetteerIndex {
       for (const form of new Set([entry.name, ...entry.aliases])) {
         const key = phraseKey(form);
         if (!key) continue;
-        maxWords = Math.max(maxWords, key.split(" ").length);
+        const words = key.split(" ");
+        maxWords = Math.max(maxWords, words.length);
+        this.firstWords.add(words[0] ?? key);
         const list = this.byPhrase.get(key) ?? [];
         const rule = caseRule(form);
         list.push({ entry, form, rule });
