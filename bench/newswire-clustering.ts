@@ -130,7 +130,10 @@ ${row("all events, story at arrival", atArrival, articles.length)}
 
 ${analysis.lines.map((l) => `- ${l}`).join("\n")}
 
-**The same stream replayed in memory** (the production clusterer and features, no database), varying only time parameters:
+${cycleNote()}
+
+**The same stream replayed in memory** (the production clusterer and features, no database; its first row reproduces
+the import's figures), varying only time parameters:
 
 | parameters | all F1 | multi-day F1 | same-day pairs together | cross-day pairs together | articles glued into other events' stories |
 | --- | ---: | ---: | ---: | ---: | ---: |
@@ -224,6 +227,21 @@ function analyse(pred: Map<string, string>, list: NewswireArticle[]) {
   ).length;
   lines.push(`Syndicated copies in their original's story: ${joined} of ${copies.length}.`);
   return { lines };
+}
+
+/** What the clusterer's time factors allow across news cycles, derived from its default parameters. */
+function cycleNote(): string {
+  const p = DEFAULT_PARAMS;
+  const hours = (ms: number) => (ms / 3_600_000).toFixed(1);
+  const join =
+    p.cycleFactor > p.joinThreshold
+      ? `an article on the next cycle can join a story only with a near-identical headline (similarity ≥ ${(p.joinThreshold / p.cycleFactor).toFixed(2)}), and only within ${hours(-p.decayMs * Math.log(p.joinThreshold / p.cycleFactor))} h of the story's last article`
+      : "no article on a later cycle can join a story whatever its similarity";
+  const merge =
+    p.cycleFactor >= p.mergeThreshold
+      ? "stories with different home cycles can still merge"
+      : `two stories whose home cycles differ can never merge (time factor ≤ ${p.cycleFactor} < merge bar ${p.mergeThreshold})`;
+  return `Why nothing crosses a day: with cycleFactor ${p.cycleFactor}, decay ${hours(p.decayMs)} h and join bar ${p.joinThreshold}, ${join}; ${merge}.`;
 }
 
 /** The named actors of an event (people, organisations, places, titles): its capitalised slot values. */
