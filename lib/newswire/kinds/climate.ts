@@ -174,7 +174,7 @@ const heat: EventKind = {
       weight: 4,
       facts: (r) => ({ temp: String(r.int(41, 49)) }),
       headlines: [
-        "{country} [records|sets] [hottest day|temperature record] [as|with] {temp}C in {city}",
+        "{country} [sets temperature record|records hottest day on record] as {city} hits {temp}C",
         "[Heatwave|Extreme heat] [grips|scorches] {country} as temperatures hit {temp}C",
         "{city} [swelters|bakes] in record {temp}C heat",
       ],
@@ -196,7 +196,7 @@ const heat: EventKind = {
       weight: 2,
       facts: (r) => ({ deaths: String(r.int(8, 120)) }),
       headlines: [
-        "Heatwave [deaths|death toll] in {country} [rises|climbs] to {deaths}",
+        "[Heatwave death toll|Death toll from heatwave] in {country} [rises|climbs] to {deaths}",
         "[Scientists|Researchers] [link|tie] {country} heatwave to climate change",
       ],
       texts: ["Health officials said {deaths} deaths had been linked to the heat in {country_the}."],
