@@ -16,6 +16,7 @@ export async function main(argv: string[]): Promise<void> {
     .description("run the server and the ingestion worker")
     .option("-p, --port <port>", "port to listen on (default: $PORT or 3000)")
     .option("--dev", "run Next.js in development mode")
+    .option("--demo", "no network needed: poll a simulated newswire on loopback (data in ./data-demo)")
     .action(startCommand);
 
   program
