@@ -4,7 +4,8 @@ import type { Plan } from "../db/types";
 import { DomainError, ValidationError } from "../errors";
 import type { VerifiedKey } from "../keys/verify-key";
 import { DEMO_REQUESTS_PER_MINUTE, PLAN_LIMITS } from "../plans";
-import { reserveCredits, resetsAt, type CreditCharge } from "../quota/credits";
+import { billingMonth, reserveCredits, resetsAt, type CreditCharge } from "../quota/credits";
+import type { RateLimitResult } from "../quota/rate-limiter";
 import { queryObject } from "../validation/query";
 import { assertPlan, assertScope, authenticate } from "./auth";
 import { getApiDeps, type ApiDeps } from "./deps";
@@ -96,11 +97,9 @@ export function withApiKey<
       const feature = opts.featurePlan?.(raw);
       if (feature) assertPlan(key, feature.plan, feature.feature);
 
-      const rpm = key.isDemo ? DEMO_REQUESTS_PER_MINUTE : PLAN_LIMITS[key.account.plan].requestsPerMinute;
+      const rpm = requestsPerMinute(key);
       const rl = deps.limiter.hit(key.id, rpm, now);
-      headers.set("X-RateLimit-Limit", String(rl.limit));
-      headers.set("X-RateLimit-Remaining", String(rl.remaining));
-      headers.set("X-RateLimit-Reset", String(rl.resetSec));
+      setRateLimitHeaders(headers, rl);
       if (!rl.allowed) {
         throw new DomainError(
           "rate_limited",
@@ -164,13 +163,23 @@ export function withApiKey<
     }
     const ok = response.status >= 200 && response.status < 300;
     if (charge?.ok && !ok) await charge.refund();
+    // Contract §5.4: the rate-limit and credit headers go on every authenticated response, including the 403s
+    // decided before the limiter and the quota are reached (those neither use a request slot nor credits).
+    if (key && !headers.has("X-RateLimit-Limit")) {
+      setRateLimitHeaders(headers, deps.limiter.peek(key.id, requestsPerMinute(key), now));
+    }
     for (const [k, v] of headers) if (!response.headers.has(k)) response.headers.set(k, v);
-    if (charge) {
-      const used = charge.ok && !ok ? charge.used - cost : charge.used;
-      response.headers.set("X-Credits-Cost", String(charge.ok && ok ? cost : 0));
-      response.headers.set("X-Credits-Limit", String(charge.limit));
+    if (key) {
+      const limit = PLAN_LIMITS[key.account.plan].monthlyCredits;
+      const used = charge
+        ? charge.ok && !ok
+          ? charge.used - cost
+          : charge.used
+        : await deps.store.credits.used(key.account.id, billingMonth(now));
+      response.headers.set("X-Credits-Cost", String(charge?.ok && ok ? cost : 0));
+      response.headers.set("X-Credits-Limit", String(limit));
       response.headers.set("X-Credits-Used", String(used));
-      if (used >= charge.limit) response.headers.set("X-Credits-Grace", "true");
+      if (used >= limit) response.headers.set("X-Credits-Grace", "true");
     }
     if (key) {
       deps.usage.record({
@@ -186,6 +195,16 @@ export function withApiKey<
     }
     return response;
   };
+}
+
+function requestsPerMinute(key: VerifiedKey): number {
+  return key.isDemo ? DEMO_REQUESTS_PER_MINUTE : PLAN_LIMITS[key.account.plan].requestsPerMinute;
+}
+
+function setRateLimitHeaders(headers: Headers, rl: RateLimitResult): void {
+  headers.set("X-RateLimit-Limit", String(rl.limit));
+  headers.set("X-RateLimit-Remaining", String(rl.remaining));
+  headers.set("X-RateLimit-Reset", String(rl.resetSec));
 }
 
 const BAD_JSON = Symbol("bad json");

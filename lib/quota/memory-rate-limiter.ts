@@ -31,6 +31,21 @@ export class MemoryRateLimiter implements RateLimiter {
     };
   }
 
+  peek(keyId: string, limit: number, now: number): RateLimitResult {
+    const log = this.logs.get(keyId) ?? [];
+    const cutoff = now - WINDOW_MS;
+    let live = log.length;
+    for (const t of log) if (t <= cutoff) live--;
+    const oldest = log.find((t) => t > cutoff) ?? now;
+    return {
+      allowed: live < limit,
+      limit,
+      remaining: Math.max(0, limit - live),
+      resetSec: Math.ceil((oldest + WINDOW_MS) / 1000),
+      retryAfterSec: 0,
+    };
+  }
+
   private sweep(now: number): void {
     for (const [k, log] of this.logs) if ((log[log.length - 1] ?? 0) <= now - WINDOW_MS) this.logs.delete(k);
   }

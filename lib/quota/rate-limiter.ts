@@ -10,4 +10,6 @@ export interface RateLimitResult {
 
 export interface RateLimiter {
   hit(keyId: string, limit: number, now: number): RateLimitResult;
+  /** The key's state without using a request slot (for responses refused before the limiter runs). */
+  peek(keyId: string, limit: number, now: number): RateLimitResult;
 }

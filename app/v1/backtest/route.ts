@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import type { RawInput } from "@/lib/api/with-api-key";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { BacktestBody, BacktestQuery, runBacktest } from "@/lib/events/backtest";
@@ -22,3 +23,5 @@ export const POST = withApiKey(
   { route: "/v1/backtest", minPlan: "pro", body: BacktestBody, cost },
   async ({ deps, body, now }) => runBacktest(deps.store, body, now),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -1,4 +1,5 @@
 import { includeEmbeddingsGate } from "@/lib/api/feature-gates";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { listItems, ListItemsQuery } from "@/lib/articles/list-items";
 
@@ -6,3 +7,5 @@ export const GET = withApiKey(
   { route: "/v1/items", query: ListItemsQuery, ...includeEmbeddingsGate },
   async ({ deps, query }) => listItems(deps.store, query),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { getKeyUsage } from "@/lib/usage/key-usage";
 import { UsageQuery } from "@/lib/usage/usage-window";
@@ -11,3 +12,5 @@ export const GET = withApiKey(
     return getKeyUsage(deps.store, key, query, now);
   },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,4 +1,5 @@
 import { newRequestId } from "@/lib/api/errors";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { CORS_HEADERS } from "@/lib/api/with-api-key";
 import { versionInfo } from "@/lib/meta/version";
 
@@ -8,3 +9,5 @@ export const dynamic = "force-dynamic";
 export function GET(): Response {
   return Response.json(versionInfo(), { headers: { "X-Request-Id": newRequestId(), ...CORS_HEADERS } });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { listPoliticians } from "@/lib/entities/queries/list-entities";
 import { PoliticiansQuery } from "@/lib/entities/queries/schemas";
@@ -6,3 +7,5 @@ export const GET = withApiKey(
   { route: "/v1/entities/politicians", query: PoliticiansQuery },
   async ({ deps, query }) => listPoliticians(deps.store, query),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

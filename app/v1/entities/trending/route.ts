@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { TrendingEntitiesQuery } from "@/lib/entities/queries/schemas";
 import { listTrendingEntities } from "@/lib/entities/queries/trending";
@@ -6,3 +7,5 @@ export const GET = withApiKey(
   { route: "/v1/entities/trending", query: TrendingEntitiesQuery },
   async ({ deps, query, now }) => listTrendingEntities(deps.store, query, now),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { entityNetwork } from "@/lib/graph/entity-network";
 import { EntityNetworkQuery } from "@/lib/graph/schemas";
@@ -6,3 +7,5 @@ export const GET = withApiKey(
   { route: "/v1/graph/entity-network", query: EntityNetworkQuery },
   async ({ deps, query }) => entityNetwork(deps.store, query),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { SearchFullQuery } from "@/lib/search/schemas";
 import { searchFull } from "@/lib/search/search-full";
@@ -7,3 +8,5 @@ export const GET = withApiKey(
   { route: "/v1/search/full", query: SearchFullQuery, cost: 2 },
   async ({ deps, query }) => searchFull(deps.store, query),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

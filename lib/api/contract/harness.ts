@@ -1,0 +1,56 @@
+import type { Plan } from "../../db/types";
+import { hashKey } from "../../keys/key-format";
+import { billingMonth } from "../../quota/credits";
+import { keyWithScopes } from "../../search/test-fixtures";
+import { testApiDeps } from "../../testing/api-deps";
+import { setApiDepsForTesting } from "../deps";
+import { buildWorld, WORLD_NOW, type World } from "./world";
+
+export interface Harness {
+  t: ReturnType<typeof testApiDeps>;
+  clock: { now: number };
+  world: World;
+  key(plan?: Plan, scopes?: string[]): Promise<string>;
+  /** A live key whose scopes lack `read`. */
+  keyWithout(scopes: string[]): Promise<string>;
+  stored(key: string): Promise<{ id: string; accountId: number; keyHash: string }>;
+  /** Sets the account's credits used this month. */
+  setUsed(key: string, used: number): Promise<void>;
+  used(key: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Real API dependencies on a temporary store holding the world, with a clock the test moves. */
+export async function openHarness(): Promise<Harness> {
+  const clock = { now: WORLD_NOW };
+  const t = testApiDeps(() => clock.now);
+  setApiDepsForTesting(async () => t.deps);
+  const world = await buildWorld(t.store, WORLD_NOW);
+  const stored = async (key: string) => {
+    const row = await t.store.keys.findByHash(hashKey(key));
+    if (!row) throw new Error("unknown key");
+    return row;
+  };
+  const month = () => billingMonth(clock.now);
+  return {
+    t,
+    clock,
+    world,
+    key: (plan = "free", scopes = ["read"]) => t.key(plan, scopes),
+    keyWithout: (scopes) => keyWithScopes(t.store, scopes),
+    stored,
+    async setUsed(key, used) {
+      const { accountId } = await stored(key);
+      const now = await t.store.credits.used(accountId, month());
+      if (used > now) await t.store.credits.reserve(accountId, month(), used - now, Number.MAX_SAFE_INTEGER);
+      else if (used < now) await t.store.credits.refund(accountId, month(), now - used);
+    },
+    async used(key) {
+      return t.store.credits.used((await stored(key)).accountId, month());
+    },
+    async close() {
+      setApiDepsForTesting(undefined);
+      await t.cleanup();
+    },
+  };
+}
