@@ -113,7 +113,7 @@ function nameCues(x: SpanInput, s: Scores): void {
       if (LOCATION_SUFFIXES.has(t.lower)) s.location += 4;
     }
   }
-  if (len === 1 && first.upper) s.org += 2;
+  if (len === 1 && first.upper && !x.sentence.allCaps) s.org += 2;
   let place = 0;
   for (let k = x.start; k < x.end; k++) {
     const tags = (x.tokens[k] as Token).tags;
@@ -226,7 +226,9 @@ export function classifySpan(x: SpanInput): SpanClass | null {
       score = s[t];
     }
   }
-  if (x.sentence.titleCase && score < 2) return null;
+  // In a headline whose words are all capitalised, a name needs evidence; without it, it may still name an
+  // entity of the body ("Quintero Quits Brightwater").
+  if (x.sentence.titleCase && score < 2) return { type: null, score: 0, role: null };
   const role = type === "person" ? (roleBefore ?? roleAfter) : null;
   return { type, score, role };
 }

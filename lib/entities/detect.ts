@@ -143,7 +143,8 @@ class SentenceDetector {
     }
     if (this.sentence.titleCase) {
       if (this.ctx.bodyLower.has(t.lower)) return false;
-      if (!proper && !t.upper && hasAny(t.tags, COMMON_IN_TITLE)) return false;
+      const acronym = t.upper && !this.sentence.allCaps;
+      if (!proper && !acronym && hasAny(t.tags, COMMON_IN_TITLE)) return false;
     }
     return true;
   }
@@ -215,7 +216,7 @@ class SentenceDetector {
     const prev = this.tokens[i - 1];
     if (!prev || !this.nameable[i - 1] || this.used[i - 1] || this.inRole[i - 1] || this.demonym[i - 1])
       return false;
-    return !prev.breakAfter && !prev.possessive && !isHonorific(prev);
+    return (!prev.breakAfter || dottedContinues(prev)) && !prev.possessive && !isHonorific(prev);
   }
 
   /** "University of Edinburgh": an alias after "<name head> of" belongs to the longer name. */

@@ -37,14 +37,14 @@ function punct(post: string): string[] {
 /** Lower-case words and punctuation of tokens [from, to), other mentions shown as "<e>", "co-founded" kept whole. */
 export function render(
   tokens: readonly Token[],
-  mentions: readonly Mention[],
+  owner: readonly (Mention | undefined)[],
   from: number,
   to: number,
 ): string {
   const out: string[] = [];
   let glue = false;
   for (let k = from; k < to; k++) {
-    const inside = mentions.find((m) => m.start <= k && k < m.end);
+    const inside = owner[k];
     const t = tokens[k] as Token;
     if (inside) {
       out.push("<e>");
@@ -57,7 +57,7 @@ export function render(
     }
     if (glue && out.length > 0) out[out.length - 1] += t.lower;
     else out.push(t.lower);
-    glue = t.hyphenNext && k + 1 < to && !mentions.some((m) => m.start === k + 1);
+    glue = t.hyphenNext && k + 1 < to && !owner[k + 1];
     if (glue) out[out.length - 1] += "-";
     else {
       if (t.possessive) out.push("'s");
@@ -76,17 +76,33 @@ function join(...parts: string[]): string {
   return parts.filter(Boolean).join(" ");
 }
 
-function typed(a: Mention, b: Mention, s: SentenceAnalysis, types: Map<string, ArticleEntity>): Found[] {
+/** For each token of a sentence, the mention it belongs to. */
+function owners(s: SentenceAnalysis): (Mention | undefined)[] {
+  const out = new Array<Mention | undefined>(s.sentence.tokens.length);
+  for (const m of s.mentions) for (let k = m.start; k < m.end; k++) out[k] = m;
+  return out;
+}
+
+function typed(
+  a: Mention,
+  b: Mention,
+  s: SentenceAnalysis,
+  owner: readonly (Mention | undefined)[],
+  types: Map<string, ArticleEntity>,
+): Found[] {
   const ea = a.ref ? types.get(a.ref) : undefined;
   const eb = b.ref ? types.get(b.ref) : undefined;
   if (!ea || !eb || ea.ref === eb.ref) return [];
   const tokens = s.sentence.tokens;
-  const gap = join(head(tokens, a), render(tokens, s.mentions, a.end, b.start))
+  const gap = join(head(tokens, a), render(tokens, owner, a.end, b.start))
     .replace(/^, \d{1,3} ,/, ",")
     // "Elon Musk, who founded SpaceX in 2002, also runs Tesla": a relative clause in between says nothing of b.
     .replace(/^, (?:who|which) [^,]*, /, "");
-  const after = join(head(tokens, b), render(tokens, s.mentions, b.end, Math.min(tokens.length, b.end + 8)));
-  const before = render(tokens, s.mentions, Math.max(0, a.start - 4), a.start);
+  let after: string | undefined;
+  let before: string | undefined;
+  const afterText = () =>
+    (after ??= join(head(tokens, b), render(tokens, owner, b.end, Math.min(tokens.length, b.end + 8))));
+  const beforeText = () => (before ??= render(tokens, owner, Math.max(0, a.start - 4), a.start));
   const out: Found[] = [];
   const role = roleRelation(tokens, a, b, ea, eb);
   if (role) out.push(role);
@@ -94,13 +110,13 @@ function typed(a: Mention, b: Mention, s: SentenceAnalysis, types: Map<string, A
     if (rule.first && !rule.first.includes(ea.type)) continue;
     if (rule.second && !rule.second.includes(eb.type)) continue;
     if (!rule.gap.test(gap)) continue;
-    if (rule.after && !rule.after.test(after)) continue;
-    if (rule.before && !rule.before.test(before)) continue;
+    if (rule.after && !rule.after.test(afterText())) continue;
+    if (rule.before && !rule.before.test(beforeText())) continue;
     const [source, target] = rule.dir === "forward" ? [ea.ref, eb.ref] : [eb.ref, ea.ref];
     out.push({ source, target, type: rule.type, confidence: rule.confidence, pattern: rule.name });
   }
   if (ea.type === "location" && eb.type === "location") {
-    const comma = commaPlace(tokens, a, b, ea, eb, after);
+    const comma = commaPlace(tokens, a, b, ea, eb, afterText());
     if (comma) out.push(comma);
   }
   return out;
@@ -144,13 +160,15 @@ export function extractRelationships(extraction: EntityExtraction): ArticleRelat
   const typedPairs = new Set<string>();
   for (const s of extraction.sentences) {
     const ms = s.mentions.filter((m) => m.ref).sort((x, y) => x.start - y.start);
+    if (ms.length < 2) continue;
+    const owner = owners(s);
     for (let i = 0; i < ms.length; i++) {
       for (let j = i + 1; j < ms.length; j++) {
         const a = ms[i] as Mention;
         const b = ms[j] as Mention;
         if (!a.ref || !b.ref || a.ref === b.ref) continue;
         const pairKey = [a.ref, b.ref].sort().join("\u0000");
-        const found = b.start - a.end <= MAX_GAP ? typed(a, b, s, byRef).map(canonical) : [];
+        const found = b.start - a.end <= MAX_GAP ? typed(a, b, s, owner, byRef).map(canonical) : [];
         for (const f of found) {
           typedPairs.add(pairKey);
           const key = `${f.source}\u0000${f.target}\u0000${f.type}`;

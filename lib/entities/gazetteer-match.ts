@@ -30,27 +30,28 @@ export function matchGazetteer(
   tokens: readonly Token[],
   start: number,
 ): GazetteerMatch | null {
-  const words: string[] = [];
-  const wordsAfter: number[] = []; // wordsAfter[k]: word count once token start+k is included
-  for (let i = start; i < tokens.length && words.length < gaz.maxWords; i++) {
-    const t = tokens[i];
-    if (!t) break;
-    if (t.norm) words.push(...t.norm.split(" "));
-    wordsAfter.push(words.length);
+  const head = tokens[start]?.norm;
+  if (!head || !gaz.firstWords.has(head.split(" ")[0] ?? head)) return null;
+  let key = "";
+  let best: GazetteerMatch | null = null;
+  for (let i = start; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (!t.norm) break;
+    key = key ? `${key} ${t.norm}` : t.norm;
+    if (!gaz.hasPrefix(key)) break;
+    const forms = gaz.lookup(key);
+    if (forms) {
+      const fitting = forms.filter((f) => caseFits(f, tokens, start, i + 1));
+      if (fitting.length > 0)
+        best = { start, end: i + 1, entries: [...new Set(fitting.map((f) => f.entry))] };
+    }
     if (t.possessive) break;
     if (t.breakAfter) {
+      // A middle initial ("Joseph R. Biden") continues the name; a comma only inside aliases that have one.
+      if (/^\.\s*$/.test(t.post) && /^\p{Lu}$/u.test(t.text)) continue;
       if (t.post.trim() !== ",") break;
-      words.push(",");
+      key += " ,";
     }
   }
-  for (let k = wordsAfter.length - 1; k >= 0; k--) {
-    const n = wordsAfter[k];
-    if (!n) continue;
-    const forms = gaz.lookup(words.slice(0, n).join(" "));
-    if (!forms) continue;
-    const end = start + k + 1;
-    const fitting = forms.filter((f) => caseFits(f, tokens, start, end));
-    if (fitting.length > 0) return { start, end, entries: [...new Set(fitting.map((f) => f.entry))] };
-  }
-  return null;
+  return best;
 }

@@ -7,6 +7,8 @@ import type { ArticleEntity, EntityType, Subcategory } from "./types";
 
 interface Group {
   entry: GazetteerEntry | null;
+  /** Word lists of the gazetteer name and aliases (empty for other entities). */
+  entryNames: string[][];
   mentions: Mention[];
   scores: Record<EntityType, number>;
   /** Normalised words of the longest name, for surname / prefix / acronym links. */
@@ -59,7 +61,7 @@ function linkTarget(m: Mention, groups: readonly Group[]): Group | null {
   const hits = new Set<Group>();
   for (const g of groups) {
     const type = groupType(g);
-    const names = g.entry ? [g.words, ...g.entry.aliases.map(words)] : [g.words];
+    const names = g.entry ? g.entryNames : [g.words];
     if (type === "person" && m.type !== "org" && m.type !== "location" && names.some((n) => isSuffix(ws, n)))
       hits.add(g);
     if (type === "org" && !g.entry && m.type !== "person" && isOrgPrefix(ws, g.words)) hits.add(g);
@@ -88,6 +90,7 @@ function add(g: Group, m: Mention): void {
 function newGroup(m: Mention, entry: GazetteerEntry | null): Group {
   const g: Group = {
     entry,
+    entryNames: entry?.type === "person" ? [entry.name, ...entry.aliases].map(words) : [],
     mentions: [],
     scores: { person: 0, org: 0, location: 0 },
     words: [],
@@ -180,9 +183,10 @@ export function resolveMentions(analyses: readonly SentenceAnalysis[]): ArticleE
   pending.sort((a, b) => words(b.surface).length - words(a.surface).length);
   const byKey = new Map<string, Group>();
   for (const g of groups.values()) byKey.set(g.words.join(" "), g);
+  const list = [...groups.values()];
   for (const m of pending) {
     const key = words(m.surface).join(" ");
-    const target = byKey.get(key) ?? linkTarget(m, [...groups.values()]);
+    const target = byKey.get(key) ?? linkTarget(m, list);
     if (target) {
       add(target, m);
       continue;
@@ -194,6 +198,7 @@ export function resolveMentions(analyses: readonly SentenceAnalysis[]): ArticleE
     }
     const g = newGroup(m, null);
     groups.set(`new:${groups.size}:${key}`, g);
+    list.push(g);
     byKey.set(key, g);
   }
 

@@ -29,6 +29,8 @@ export interface Sentence {
   tokens: Token[];
   /** Most words capitalised: a headline in title case, where capitals say little. */
   titleCase: boolean;
+  /** Most words in capitals: an acronym-looking word may be an ordinary word. */
+  allCaps: boolean;
   fromTitle: boolean;
 }
 
@@ -69,7 +71,7 @@ function makeToken(term: RawTerm): Token {
   };
 }
 
-/** A headline in title case ("Biden Signs Executive Order"): body text is prose, never treated so. */
+/** A headline in title case ("Biden Signs Executive Order") or in capitals: body text is prose, never treated so. */
 function isTitleCase(tokens: Token[], fromTitle: boolean): boolean {
   if (!fromTitle) return false;
   let caps = 0;
@@ -80,7 +82,13 @@ function isTitleCase(tokens: Token[], fromTitle: boolean): boolean {
     words++;
     if (t.cap) caps++;
   }
-  return words >= 3 && caps / words >= 0.75;
+  return words >= 2 && caps / words >= 0.75;
+}
+
+/** Most words in capitals: "U.S. AND EU OFFICIALS MEET". */
+function isAllCaps(tokens: Token[]): boolean {
+  const words = tokens.filter((t) => /^\p{L}{2,}/u.test(t.text));
+  return words.length >= 3 && words.filter((t) => t.upper).length / words.length >= 0.7;
 }
 
 /** Sentences of `text`, split here and pre-tagged by compromise (lexicon + pre-tagger: its fast stages). */
@@ -93,10 +101,12 @@ export function parseSentences(text: string, fromTitle: boolean, firstIndex = 0)
   for (const terms of doc.docs as RawTerm[][]) {
     const tokens = terms.filter((t) => t.text).map(makeToken);
     if (tokens.length === 0) continue;
+    const allCaps = isAllCaps(tokens);
     out.push({
       index: firstIndex + out.length,
       tokens,
-      titleCase: isTitleCase(tokens, fromTitle),
+      titleCase: allCaps || isTitleCase(tokens, fromTitle),
+      allCaps,
       fromTitle,
     });
   }

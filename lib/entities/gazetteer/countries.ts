@@ -145,6 +145,7 @@ Philippines|Q928|=|Southeast Asia|Manila|Filipino;Philippine|The Philippines
 Poland|Q36|=|Central Europe|Warsaw|Polish|
 Portugal|Q45|=|Southern Europe|Lisbon|Portuguese|
 Qatar|Q846|=|the Persian Gulf|Doha|Qatari|
+Republic of the Congo|Q971|=|Central Africa|Brazzaville||Congo-Brazzaville
 Romania|Q218|=|Southeast Europe|Bucharest|Romanian|
 Russia|Q159|=|Eastern Europe and North Asia|Moscow|Russian|Russian Federation
 Rwanda|Q1037|=|East Africa|Kigali|Rwandan|

@@ -42,6 +42,8 @@ export class GazetteerIndex {
   readonly lowerStarts = new Set<string>();
   /** First words of every alias phrase: a token whose word is not here starts no alias. */
   readonly firstWords = new Set<string>();
+  /** Every word prefix of every alias phrase ("united", "united states", "united states of"). */
+  private readonly prefixes = new Set<string>();
 
   constructor(entries: readonly GazetteerEntry[]) {
     this.entries = entries;
@@ -54,6 +56,7 @@ export class GazetteerIndex {
         const words = key.split(" ");
         maxWords = Math.max(maxWords, words.length);
         this.firstWords.add(words[0] ?? key);
+        for (let n = 1; n <= words.length; n++) this.prefixes.add(words.slice(0, n).join(" "));
         const list = this.byPhrase.get(key) ?? [];
         const rule = caseRule(form);
         list.push({ entry, form, rule });
@@ -68,6 +71,11 @@ export class GazetteerIndex {
   /** Alias forms whose phrase key is `key` (possibly several entries: "Georgia"). */
   lookup(key: string): readonly AliasForm[] | undefined {
     return this.byPhrase.get(key);
+  }
+
+  /** Whether some alias phrase starts with the words of `key`. */
+  hasPrefix(key: string): boolean {
+    return this.prefixes.has(key);
   }
 
   get(id: string): GazetteerEntry | undefined {
