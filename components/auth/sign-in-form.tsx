@@ -68,7 +68,10 @@ export function SignInForm({
       {github ? <GitHubButton callbackUrl={callbackUrl} /> : null}
       <p className="text-muted text-center text-sm">
         New to Lede?{" "}
-        <Link href="/sign-up" className="text-accent font-medium underline-offset-4 hover:underline">
+        <Link
+          href="/sign-up"
+          className="text-accent font-medium underline underline-offset-4 hover:decoration-2"
+        >
           Create an account
         </Link>
       </p>

@@ -84,7 +84,10 @@ export function SignUpForm({ github, minPasswordLength }: { github: boolean; min
       {github ? <GitHubButton callbackUrl="/keys?welcome=1" /> : null}
       <p className="text-muted text-center text-sm">
         Already have an account?{" "}
-        <Link href="/sign-in" className="text-accent font-medium underline-offset-4 hover:underline">
+        <Link
+          href="/sign-in"
+          className="text-accent font-medium underline underline-offset-4 hover:decoration-2"
+        >
           Sign in
         </Link>
       </p>

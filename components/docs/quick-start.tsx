@@ -49,11 +49,17 @@ export function QuickStart({ baseUrl, demoKey, wsUrl }: { baseUrl: string; demoK
 
       <DocSection id="your-key" title="Your own key">
         <p>
-          <Link href="/sign-up" className="text-accent font-medium underline-offset-4 hover:underline">
+          <Link
+            href="/sign-up"
+            className="text-accent font-medium underline underline-offset-4 hover:decoration-2"
+          >
             Create an account
           </Link>{" "}
           (free plan: 1,000 credits a month, 30 requests a minute), then create a key on the{" "}
-          <Link href="/keys" className="text-accent font-medium underline-offset-4 hover:underline">
+          <Link
+            href="/keys"
+            className="text-accent font-medium underline underline-offset-4 hover:decoration-2"
+          >
             API keys
           </Link>{" "}
           page. It is shown once: store it in your secrets manager. Check what you have used at any time:

@@ -16,7 +16,10 @@ export function SignInRedirect() {
     <main id="main" className="flex min-h-dvh items-center justify-center p-6">
       <p role="status" className="text-muted text-sm">
         Your session has ended.{" "}
-        <Link href="/sign-in" className="text-accent font-medium underline-offset-4 hover:underline">
+        <Link
+          href="/sign-in"
+          className="text-accent font-medium underline underline-offset-4 hover:decoration-2"
+        >
           Sign in to continue
         </Link>
       </p>

@@ -10,8 +10,11 @@ const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 /** "3 minutes ago", "in 2 hours": independent of the viewer's time zone. */
 export function relativeTime(ms: number, now = Date.now()): string {
   const diff = ms - now;
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(diff) >= size) return RTF.format(Math.round(diff / size), unit);
+  for (let i = 0; i < STEPS.length; i++) {
+    const [unit, size] = STEPS[i] as [Intl.RelativeTimeFormatUnit, number];
+    // 59 min 40 s is "in 1 hour", not "in 60 minutes": a unit applies once the next smaller one would round up to it.
+    const next = STEPS[i + 1]?.[1] ?? 1000;
+    if (Math.abs(diff) >= size - next / 2) return RTF.format(Math.round(diff / size), unit);
   }
   return diff >= 0 ? "in a moment" : "just now";
 }

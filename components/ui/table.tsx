@@ -5,8 +5,14 @@ import { cn } from "./cn";
 /** A data table that scrolls sideways inside its own box on narrow screens. */
 export function Table({ className, label, ...rest }: HTMLAttributes<HTMLTableElement> & { label: string }) {
   return (
-    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      <table className={cn("w-full border-collapse text-left text-sm", className)} {...rest} />
+    <div className="relative overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      <table
+        className={cn(
+          "w-full border-collapse text-left text-sm [&_tbody_tr:last-child_td]:border-b-0",
+          className,
+        )}
+        {...rest}
+      />
     </div>
   );
 }

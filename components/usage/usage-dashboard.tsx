@@ -102,7 +102,7 @@ export function UsageDashboard({
           {s.totalRequests === 0 ? (
             <EmptyState icon={<ChartIcon size={22} />} title="No API calls in this period">
               Requests made with {keyId ? "this key" : "your keys"} show up here within a second.{" "}
-              <Link href="/docs" className="text-accent underline-offset-4 hover:underline">
+              <Link href="/docs" className="text-accent underline underline-offset-4 hover:decoration-2">
                 Make your first call
               </Link>
               .

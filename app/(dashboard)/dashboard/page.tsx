@@ -77,7 +77,7 @@ export default async function OverviewPage() {
                   </span>
                   <Link
                     href={s.href}
-                    className={cn("underline-offset-4 hover:underline", s.done && "text-muted line-through")}
+                    className={cn("underline underline-offset-4 hover:decoration-2", s.done && "text-muted line-through")}
                   >
                     {s.label}
                   </Link>

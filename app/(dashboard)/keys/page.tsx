@@ -29,7 +29,7 @@ export default async function KeysPage({
         description={
           <>
             Keys authenticate your calls to the REST API and the live feed. See the{" "}
-            <Link href="/docs" className="text-accent underline-offset-4 hover:underline">
+            <Link href="/docs" className="text-accent underline underline-offset-4 hover:decoration-2">
               quick start
             </Link>{" "}
             for examples.
