@@ -69,7 +69,8 @@ export const LEXICON: Record<Category, Array<[number, string[]]>> = {
       militants, insurgents, coup, gaza, israel, hamas, hezbollah, ukraine, russia, kremlin, putin,
       zelensky, taiwan, north korea, iran, syria, yemen, sudan, afghanistan, taliban, humanitarian, famine,
       foreign minister, peace talks, tsunami, earthquake, death toll, genocide, west bank, houthi,
-      pyongyang, beijing, tehran, guerre, krieg, guerra
+      pyongyang, beijing, tehran, guerre, krieg, guerra, volcano, eruption, erupts, hurricane, typhoon,
+      cyclone, landslide, evacuated, evacuation, tornado, avalanche
       `,
     ),
     cues(
