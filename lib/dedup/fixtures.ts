@@ -134,6 +134,11 @@ export const DIFFERENT: Array<[string, Text, Text]> = [
     { title: "Markets wrap", excerpt: null },
   ],
   [
+    "two editions of a daily column, told apart by their date",
+    { title: "What the other papers say this morning - 13 June 2025", excerpt: null },
+    { title: "What the other papers say this morning - 12 June 2025", excerpt: null },
+  ],
+  [
     "same headline template, different teams, without excerpts",
     { title: "Premier League: Arsenal beat Chelsea 2-1 at the Emirates", excerpt: null },
     { title: "Premier League: Arsenal beat Everton 2-1 at Goodison Park", excerpt: null },

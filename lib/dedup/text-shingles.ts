@@ -1,5 +1,3 @@
-import { cleanHeadline } from "../text/tokenize";
-
 /** A wire credit in a dateline ("PARIS (AFP) —") says who wrote the text, which outlets reprinting it may drop. */
 const CREDIT = /\((?:ap|afp|reuters|upi|dpa|ani|pti|ians|xinhua|bloomberg)\)/gi;
 
@@ -14,6 +12,20 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * A headline without the outlet's credit (" - The Daily Post", " | Local News") and without an aggregator's
+ * cut-off marker. A trailing part with digits stays: "What the papers say - 13 June 2014" is not a credit, and
+ * the date is what tells two editions of a recurring column apart.
+ */
+export function headlineText(title: string): string {
+  return title
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/\s*(\.\.\.|…)$/, "")
+    .replace(/\s+[-|–—]\s+[^-|–—\d]{2,40}$/, "")
+    .trim();
+}
+
 /** The words a near-duplicate check compares: the headline without its outlet credit, and the excerpt's start. */
 export interface DedupText {
   title: string[];
@@ -25,7 +37,7 @@ export const EXCERPT_WORDS = 60;
 export const MIN_EXCERPT_WORDS = 8;
 
 export function dedupText(title: string, excerpt: string | null | undefined): DedupText {
-  const t = words(cleanHeadline(title));
+  const t = words(headlineText(title));
   const e = words((excerpt ?? "").replace(CREDIT, " ")).slice(0, EXCERPT_WORDS);
   return { title: t, excerpt: e.length >= MIN_EXCERPT_WORDS ? e : [] };
 }
