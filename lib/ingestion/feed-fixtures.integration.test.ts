@@ -100,6 +100,10 @@ describe("formats", () => {
       category: "sports",
       imageUrl: "https://harbourgazette.test/img/cup-thumb.jpg",
     });
+    // The channel's image replaces the favicon the registry derived as the source's logo.
+    expect((await feedOf("/rss2-news.xml")).source.logoUrl).toBe(
+      "https://harbourgazette.test/static/logo.png",
+    );
   });
 
   it("RSS 1.0 / RDF with Dublin Core dates and subjects", async () => {

@@ -84,6 +84,36 @@ describe("parseFeed", () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it("reads the channel's own image or logo in every format", () => {
+    expect(
+      parseFeed(RSS2.replace("<language>", "<image><url>https://daily.test/logo.png</url></image><language>"))
+        .imageUrl,
+    ).toBe("https://daily.test/logo.png");
+    expect(
+      parseFeed(
+        ATOM.replace(
+          "<title>Atom news</title>",
+          "<title>Atom news</title><logo>https://atom.test/l.svg</logo>",
+        ),
+      ).imageUrl,
+    ).toBe("https://atom.test/l.svg");
+    expect(
+      parseFeed(JSON.stringify({ ...JSON.parse(JSONFEED), icon: "https://json.test/icon.png" })).imageUrl,
+    ).toBe("https://json.test/icon.png");
+    expect(parseFeed(RDF).imageUrl).toBeNull();
+  });
+
+  it("finds entity declarations behind comments and processing instructions in the prolog", () => {
+    const hidden = `<?xml version="1.0"?>\n<!-- generated <b>by</b> a tool -->\n<?xml-stylesheet href="a.xsl"?>\n<!DOCTYPE rss [<!ENTITY x SYSTEM "file:///etc/hostname">]><rss version="2.0"><channel><title>&x;</title></channel></rss>`;
+    expect(() => parseFeed(hidden)).toThrow(/entity expansion/);
+  });
+
+  it("says so when it is handed an HTML page", () => {
+    expect(() => parseFeed("<!DOCTYPE html><html><body>moved</body></html>")).toThrow(
+      "got an HTML page, not a feed",
+    );
+  });
+
   it("refuses documents that are not feeds", () => {
     expect(() => parseFeed("<html><body>hello</body></html>")).toThrow(FeedParseError);
     expect(() => parseFeed("not xml at all")).toThrow(FeedParseError);
