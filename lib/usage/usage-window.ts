@@ -23,7 +23,8 @@ export interface UsageWindow {
 /** Fills the defaults and checks `from < to` and the 92-day bound. */
 export function resolveUsageWindow(q: { from?: number; to?: number }, now: number): UsageWindow {
   const to = q.to ?? now;
-  const from = q.from ?? to - USAGE_DEFAULT_WINDOW_MS;
+  // Never before the epoch: a `to` in the first 30 days of 1970 would otherwise give negative days.
+  const from = q.from ?? Math.max(0, to - USAGE_DEFAULT_WINDOW_MS);
   if (from >= to) {
     throw new ValidationError("invalid_parameter", "from: must be earlier than to", {
       param: "from",

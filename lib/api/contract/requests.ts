@@ -69,9 +69,16 @@ export function validInput(op: OperationSpec, w: World, now: number): OpInput {
   }
 }
 
+/** `encodeURIComponent` for any string: a lone surrogate (which no URL can carry) becomes U+FFFD. */
+export function encodeAny(s: string): string {
+  return encodeURIComponent(
+    s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"),
+  );
+}
+
 /** The URL path of an operation with its path parameters filled in (encoded). */
 export function pathOf(op: OperationSpec, params: Record<string, string> = {}): string {
-  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeAny(params[name] ?? ""));
 }
 
 export function buildRequest(op: OperationSpec, input: OpInput, opts: CallOptions = {}): Request {
