@@ -38,7 +38,7 @@ beforeEach(async () => {
       url: `https://${source.slug}.test/${n}`,
       title,
       published: at(hoursAgo),
-      categories: category ? [category] : [],
+      categories: [category ?? "world"],
     },
     source,
     discoveredAt: at(hoursAgo),
