@@ -100,7 +100,10 @@ function nameCues(x: SpanInput, s: Scores): void {
   const len = x.end - x.start;
   if (hasAny(first.tags, FIRST_NAME_TAGS)) s.person += len > 1 ? 2 : 1;
   if (len > 1 && last.tags.has("LastName")) s.person += 1;
-  if (len > 1 ? ORG_SUFFIXES.has(last.lower) : INSTITUTIONS.has(last.lower)) s.org += len > 1 ? 4 : 2;
+  // "the Senate" names an institution in prose; in a title-case headline "Government" is just a word.
+  if (len > 1 ? ORG_SUFFIXES.has(last.lower) : INSTITUTIONS.has(last.lower) && !x.sentence.titleCase) {
+    s.org += len > 1 ? 4 : 2;
+  }
   if (len > 1 && LOCATION_SUFFIXES.has(last.lower)) s.location += 4;
   for (let k = x.start; k < x.end; k++) {
     const t = x.tokens[k] as Token;

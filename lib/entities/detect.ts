@@ -1,4 +1,5 @@
 import { classifySpan, listJoined, type SpanCue } from "./classify";
+import { isCommonWord } from "./common-words";
 import type { GazetteerIndex } from "./gazetteer";
 import { matchGazetteer } from "./gazetteer-match";
 import { LOCATION_SUFFIXES, NAME_PARTICLES, OF_HEADS, ORG_SUFFIXES } from "./lexicon";
@@ -31,14 +32,6 @@ const FUNCTION_WORDS = [
   "Expression",
 ];
 const CONTENT_WORDS = ["Verb", "Value", "Adjective", "Plural"];
-const COMMON_IN_TITLE = [
-  ...FUNCTION_WORDS,
-  ...CONTENT_WORDS,
-  "Gerund",
-  "Infinitive",
-  "PresentTense",
-  "PastTense",
-];
 const PROPER = [
   "Person",
   "FirstName",
@@ -102,7 +95,12 @@ class SentenceDetector {
     this.tokens = sentence.tokens;
     this.n = this.tokens.length;
     const first = this.tokens.findIndex((t) => /\p{L}/u.test(t.text));
-    this.nameable = this.tokens.map((t, i) => this.isNameable(t, i === first, this.tokens[i + 1]));
+    // A word after a colon, semicolon, dash or opening quote starts a clause, capitalised like a sentence start.
+    const clauseStart = (i: number) =>
+      i === first ||
+      /[:;—–]|\s-\s/.test(this.tokens[i - 1]?.post ?? "") ||
+      /["“‘']/.test(this.tokens[i]?.pre ?? "");
+    this.nameable = this.tokens.map((t, i) => this.isNameable(t, clauseStart(i), this.tokens[i + 1]));
     this.used = new Array<boolean>(this.n).fill(false);
     this.roleAt = new Array<RoleSpan | null>(this.n).fill(null);
     this.inRole = new Array<boolean>(this.n).fill(false);
@@ -128,7 +126,7 @@ class SentenceDetector {
       hasAny(t.tags, NEVER_NAMES) ||
       CALENDAR.has(t.lower) ||
       /\d/.test(t.text) ||
-      t.text === "I"
+      t.text.length < 2
     ) {
       return false;
     }
@@ -143,8 +141,9 @@ class SentenceDetector {
     }
     if (this.sentence.titleCase) {
       if (this.ctx.bodyLower.has(t.lower)) return false;
+      // compromise spreads proper-noun tags over capitalised runs: read its lexicon for the bare word instead.
       const acronym = t.upper && !this.sentence.allCaps;
-      if (!proper && !acronym && hasAny(t.tags, COMMON_IN_TITLE)) return false;
+      if (!acronym && (isCommonWord(t.lower) || (!proper && hasAny(t.tags, FUNCTION_WORDS)))) return false;
     }
     return true;
   }

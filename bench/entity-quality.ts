@@ -1,0 +1,214 @@
+// Entity extraction quality and speed: NER precision/recall/F1 per type on the written fixtures, typed relation
+// precision/recall, alias merging, and the cost per article of NER + relations on real headlines.
+// Usage: npx tsx bench/entity-quality.ts [DEV_SET.jsonl.gz]
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+
+import { analyzeArticle, EntityResolver, extractEntities } from "../lib/entities";
+import aliasForms from "../lib/entities/fixtures/alias-forms.json";
+import nerGold from "../lib/entities/fixtures/ner-gold.json";
+import nerHoldout from "../lib/entities/fixtures/ner-holdout.json";
+import relGold from "../lib/entities/fixtures/relation-gold.json";
+import relHoldout from "../lib/entities/fixtures/relation-holdout.json";
+import {
+  scoreNer,
+  scoreRelations,
+  type NerSentence,
+  type Prf,
+  type RelationSentence,
+} from "../lib/entities/scoring";
+import { parseSentences } from "../lib/entities/tokens";
+import { machineLine, writeBenchSection } from "./bench-report";
+
+const devSet = path.resolve(process.argv[2] ?? "../shared/data/news-clustering-dev/dev-dayshuffled.jsonl.gz");
+const ARTICLES = 2000;
+const RUNS = 3;
+
+const pct = (x: number) => (100 * x).toFixed(1);
+const prfRow = (label: string, p: Prf) =>
+  `| ${label} | ${pct(p.precision)} | ${pct(p.recall)} | ${pct(p.f1)} | ${p.tp} | ${p.fp} | ${p.fn} |`;
+
+function nerTable(sentences: NerSentence[]): string {
+  const r = scoreNer(sentences);
+  return [
+    "| type | precision % | recall % | F1 % | TP | FP | FN |",
+    "|---|---|---|---|---|---|---|",
+    prfRow("person", r.byType.person),
+    prfRow("org", r.byType.org),
+    prfRow("location", r.byType.location),
+    prfRow("**overall**", r.overall),
+  ].join("\n");
+}
+
+function relationRow(label: string, sentences: RelationSentence[]): string {
+  const r = scoreRelations(sentences);
+  const gold = sentences.reduce((n, s) => n + s.relations.length, 0);
+  return `| ${label} | ${sentences.length} | ${gold} | ${pct(r.typed.precision)} | ${pct(r.typed.recall)} | ${pct(r.typed.f1)} | ${r.associated} |`;
+}
+
+function aliasMerging(): { forms: number; entities: number } {
+  const resolver = new EntityResolver();
+  const refs = new Set<string>();
+  let forms = 0;
+  for (const e of aliasForms.entities) {
+    for (const text of e.texts) {
+      forms++;
+      const doc = /[.!?]$/.test(text) ? { title: "", text } : { title: text };
+      for (const x of resolver.resolve(extractEntities(doc).entities).entities) refs.add(x.ref);
+    }
+  }
+  return { forms, entities: refs.size };
+}
+
+interface Doc {
+  title: string;
+  text: string;
+}
+
+/** Real headlines as articles: a title, and a body made of the other headlines of its story, cut near `chars`. */
+function corpus(chars: number): Doc[] {
+  const rows = gunzipSync(fs.readFileSync(devSet))
+    .toString("utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { title: string; cluster: string });
+  const byStory = new Map<string, string[]>();
+  for (const r of rows) byStory.set(r.cluster, [...(byStory.get(r.cluster) ?? []), r.title]);
+  return rows.slice(0, ARTICLES).map((r) => {
+    const parts: string[] = [];
+    let n = 0;
+    for (const t of byStory.get(r.cluster) ?? []) {
+      if (t === r.title || n >= chars) continue;
+      const s = `${t.replace(/\s*(\.\.\.|…)$/, "").trim()}.`;
+      parts.push(s);
+      n += s.length + 1;
+    }
+    return { title: r.title, text: parts.join(" ") };
+  });
+}
+
+/** Median CPU and wall milliseconds per document of `f` over `RUNS` runs, after a warm-up. */
+function time(docs: Doc[], f: (d: Doc) => unknown): { cpu: number; wall: number } {
+  for (const d of docs.slice(0, 200)) f(d);
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (const d of docs) f(d);
+    const c = process.cpuUsage(c0);
+    wall.push((performance.now() - t0) / docs.length);
+    cpu.push((c.user + c.system) / 1000 / docs.length);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  return { cpu: median(cpu), wall: median(wall) };
+}
+
+/** compromise's full pipeline (people/places/organizations), timed in a child so its plugins stay out of ours. */
+function compromiseFull(docs: Doc[]): number | null {
+  const file = path.join(os.tmpdir(), `lede-entity-bench-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(docs.slice(0, 500)));
+  const code = `
+    import nlp from "compromise"; import fs from "node:fs";
+    const docs = JSON.parse(fs.readFileSync(${JSON.stringify(file)}, "utf8"));
+    const run = (d) => { const x = nlp(d.title + "\\n" + d.text); x.people().out("array"); x.places().out("array"); x.organizations().out("array"); };
+    docs.slice(0, 100).forEach(run);
+    const c0 = process.cpuUsage(); docs.forEach(run); const c = process.cpuUsage(c0);
+    console.log(((c.user + c.system) / 1000 / docs.length).toFixed(3));`;
+  const out = spawnSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" });
+  fs.rmSync(file, { force: true });
+  const ms = Number(out.stdout.trim());
+  return out.status === 0 && Number.isFinite(ms) ? ms : null;
+}
+
+function corpusStats(docs: Doc[]): string {
+  let entities = 0;
+  let enriched = 0;
+  let typed = 0;
+  let mentions = 0;
+  for (const d of docs) {
+    const a = analyzeArticle(d);
+    entities += a.entities.length;
+    enriched += a.entities.filter((e) => e.enriched).length;
+    mentions += a.entities.reduce((n, e) => n + e.count, 0);
+    typed += a.relationships.filter((r) => r.type !== "associated_with").length;
+  }
+  const per = (n: number) => (n / docs.length).toFixed(2);
+  return `On the ${docs.length} headlines alone (title-case text, the hardest case; the bodies above are headlines too, so they are not counted): ${per(entities)} entities and ${per(mentions)} mentions per headline, ${pct(enriched / Math.max(1, entities))}% of entities known to the gazetteer, ${per(typed)} typed relations per headline.`;
+}
+
+function main(): void {
+  const load = os.loadavg()[0]?.toFixed(1) ?? "?";
+  const alias = aliasMerging();
+  const short = corpus(500);
+  const long = corpus(1800);
+  const avg = (docs: Doc[]) =>
+    Math.round(docs.reduce((n, d) => n + d.title.length + d.text.length, 0) / docs.length);
+  const tag = time(short, (d) => {
+    parseSentences(d.title, true);
+    parseSentences(d.text, false);
+  });
+  const ner = time(short, (d) => extractEntities(d));
+  const both = time(short, (d) => analyzeArticle(d));
+  const bothLong = time(long, (d) => analyzeArticle(d));
+  const full = compromiseFull(short);
+  const speedRow = (label: string, chars: number, t: { cpu: number; wall: number }) =>
+    `| ${label} | ${chars} | ${t.cpu.toFixed(3)} | ${t.wall.toFixed(3)} | ${Math.round(1000 / t.cpu)} |`;
+
+  const md = [
+    "## Entities and relationships",
+    "",
+    `Machine: ${machineLine()}; 1-minute load average ${load} when the run started (the machine is shared).`,
+    "",
+    "NER matches a predicted mention to a gold one by **normalised name and type**: case, diacritics, punctuation, a",
+    "possessive, a leading “the” and a leading title (“President”, “Prince”, “Pope”) are removed before comparing;",
+    "each gold mention matches at most one prediction. Relations match by entity name or alias, type and direction",
+    "(either direction for `allied_with` and `family_of`); `associated_with` (co-occurrence only) is not scored.",
+    "",
+    `### NER, development fixture (${nerGold.sentences.length} sentences written for the tests, used while developing)`,
+    "",
+    nerTable(nerGold.sentences as NerSentence[]),
+    "",
+    `### NER, held-out fixture (${nerHoldout.sentences.length} sentences written after development)`,
+    "",
+    nerTable(nerHoldout.sentences as NerSentence[]),
+    "",
+    "The held-out sets were scored once before any change they prompted: NER F1 87.9% (P 85.8, R 90.1), typed",
+    "relations P 93.3% / R 70.0%. The general fixes that followed (organisation words such as *Consulting* and *Bio*,",
+    "a nationality adjective inside an organisation name, clubs before a player's role, laws not taken as names, a",
+    'relative clause between two names, "run by") raised them to the figures above, so they are no longer blind.',
+    "",
+    "### Typed relations",
+    "",
+    "| fixture | sentences | gold relations | precision % | recall % | F1 % | associated_with emitted (unscored) |",
+    "|---|---|---|---|---|---|---|",
+    relationRow("development", relGold.sentences as RelationSentence[]),
+    relationRow("held-out", relHoldout.sentences as RelationSentence[]),
+    "",
+    `Alias merging: ${alias.forms} surface forms of ${aliasForms.entities.length} real entities, one article each, through one \`EntityResolver\` → **${alias.entities} entities**.`,
+    "",
+    "### Speed",
+    "",
+    `${ARTICLES} real headlines from the dev set, each with a body made of the other headlines of its story; median of ${RUNS} runs, one core.`,
+    "",
+    "| stage | chars/article | CPU ms/article | wall ms/article | articles/s (CPU) |",
+    "|---|---|---|---|---|",
+    speedRow("splitting + compromise lexicon/pre-tagger only", avg(short), tag),
+    speedRow("NER (extractEntities)", avg(short), ner),
+    speedRow("**NER + relations (analyzeArticle)**", avg(short), both),
+    speedRow("NER + relations, ~300-word bodies", avg(long), bothLong),
+    "",
+    full === null
+      ? "compromise's full pipeline could not be timed."
+      : `For comparison, compromise's full pipeline (\`nlp()\` + people/places/organizations) alone costs ${full.toFixed(3)} CPU ms per ${avg(short)}-character article; we use only its lexicon and pre-tagger, on our own sentence split.`,
+    "",
+    corpusStats(short.map((d) => ({ title: d.title, text: "" }))),
+  ].join("\n");
+  writeBenchSection("entity-quality", md);
+  console.log(md);
+}
+
+main();
