@@ -4,11 +4,13 @@ import { fileURLToPath } from "node:url";
 
 import next from "next";
 
+import { contentExtractorFor } from "./lib/content/content-fetch";
 import { createAppContext, setAppContext, type AppContext } from "./lib/context";
 import type { Env } from "./lib/env";
 import { startRealtime, type Realtime } from "./lib/events/realtime";
 import { IngestWorker } from "./lib/ingestion/worker";
 import { seedDefaultSources } from "./lib/sources/default-sources";
+import { startStoryMaintenance } from "./lib/stories/maintenance";
 import { openStoryClustering } from "./lib/stories/open-clustering";
 
 export interface StartOptions {
@@ -52,18 +54,24 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
   });
 
   let worker: IngestWorker | undefined;
+  let maintenance: { stop(): void } | undefined;
   if (env.LEDE_ROLE !== "server") {
     if (env.LEDE_POLL_FEEDS) {
+      const clustering = await openStoryClustering(ctx.store, env, log);
+      const extractor = env.LEDE_EXTRACT_CONTENT ? contentExtractorFor(ctx.store) : undefined;
       worker = new IngestWorker({
         store: ctx.store,
         log,
         concurrency: env.LEDE_WORKER_CONCURRENCY,
         perHostConcurrency: env.LEDE_PER_HOST_CONCURRENCY,
         userAgent: env.LEDE_USER_AGENT,
-        clustering: await openStoryClustering(ctx.store, env, log),
+        clustering,
+        intervalBounds: { minMs: env.LEDE_POLL_MIN_INTERVAL_MS, maxMs: env.LEDE_POLL_MAX_INTERVAL_MS },
         onAppended: () => void ctx.tailer.poke(),
+        onInserted: extractor ? (articles) => articles.forEach((a) => extractor.enqueue(a)) : undefined,
       });
       worker.start();
+      maintenance = startStoryMaintenance({ store: ctx.store, clustering, log });
       log.info("ingestion worker polling feeds");
     } else {
       log.info("feed polling is off (set LEDE_POLL_FEEDS=true to poll the registered feeds)");
@@ -111,6 +119,7 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
       closing ??= (async () => {
         const httpClosed = server ? new Promise<void>((r) => server?.close(() => r())) : Promise.resolve();
         server?.closeIdleConnections();
+        maintenance?.stop();
         await worker?.stop();
         await realtime.close();
         const cut = setTimeout(() => server?.closeAllConnections(), DRAIN_MS);

@@ -15,6 +15,10 @@ export const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   LEDE_ROLE: z.enum(["all", "server", "worker"]).default("all"),
   LEDE_POLL_FEEDS: Bool.default(false),
+  /** Fetch and extract the page of every polled article in the background (GET /v1/content also does it on demand). */
+  LEDE_EXTRACT_CONTENT: Bool.default(true),
+  LEDE_POLL_MIN_INTERVAL_MS: z.coerce.number().int().min(1000).default(120_000),
+  LEDE_POLL_MAX_INTERVAL_MS: z.coerce.number().int().min(1000).default(7_200_000),
   LEDE_SEED_DEFAULT_SOURCES: Bool.default(true),
   LEDE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   LEDE_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),

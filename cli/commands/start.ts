@@ -19,7 +19,11 @@ function demoEnvironment(): void {
   e.LEDE_DATA_DIR ??= "./data-demo";
   e.LEDE_POLL_FEEDS = "true";
   e.LEDE_SEED_DEFAULT_SOURCES = "false";
-  e.LEDE_POLL_MIN_INTERVAL_MS ??= "20000";
+  // The simulated outlets' article links lead nowhere: no page fetching.
+  e.LEDE_EXTRACT_CONTENT ??= "false";
+  // A simulated hour a minute: poll every 15–60 s so stories visibly form and grow.
+  e.LEDE_POLL_MIN_INTERVAL_MS ??= "15000";
+  e.LEDE_POLL_MAX_INTERVAL_MS ??= "60000";
   // The newswire is on loopback: allow exactly its address, nothing else private.
   const allow = `127.0.0.1:${e.LEDE_DEMO_NEWSWIRE_PORT ?? DEMO_NEWSWIRE_PORT}`;
   e.LEDE_FETCH_ALLOW_PRIVATE = e.LEDE_FETCH_ALLOW_PRIVATE ? `${e.LEDE_FETCH_ALLOW_PRIVATE},${allow}` : allow;

@@ -40,6 +40,8 @@ export async function startLede(
     LEDE_DATA_DIR: dataDir,
     LEDE_SEED_DEFAULT_SOURCES: "false",
     LEDE_WORD_VECTORS: "false",
+    // Test feeds link to pages that do not exist: no background page fetching (and no DNS lookups).
+    LEDE_EXTRACT_CONTENT: "false",
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     ...extraEnv,

@@ -23,6 +23,8 @@ export interface PipelineContext {
   onAppended?: () => void;
   /** The clustering stage; absent, articles are stored and announced but not yet placed in stories. */
   clustering?: StoryClustering;
+  /** Told of every newly stored article once it is placed (e.g. to fetch its page in the background). */
+  onInserted?: (articles: Article[]) => void;
   /** The enrichment stage; defaults to the one the clustering stage was opened with. */
   enrichment?: Omit<EnrichmentContext, "store">;
 }
@@ -62,5 +64,6 @@ export async function runPipeline(ctx: PipelineContext, inputs: PipelineInput[])
     );
     ctx.onAppended?.();
   }
+  if (inserted.length > 0) ctx.onInserted?.(inserted);
   return { inserted, existing, invalid };
 }

@@ -1,5 +1,5 @@
 import type { Store } from "../db/store";
-import type { Feed, Source } from "../db/types";
+import type { Article, Feed, Source } from "../db/types";
 import { refreshSourceProfile } from "../sources/source-profile";
 import type { StoryClustering } from "../stories/story-clustering";
 import { FeedFetchError, fetchFeed } from "./fetch-feed";
@@ -21,6 +21,15 @@ export interface PollContext {
   timeoutMs?: number;
   /** Where feed-to-event latencies go (the process-wide recorder unless told). */
   latency?: LatencyRecorder;
+  /** Told of the articles each poll stored (see PipelineContext.onInserted). */
+  onInserted?: (articles: Article[]) => void;
+  /** Bounds of the adaptive poll interval (default 2 min – 2 h; demo mode polls its newswire faster). */
+  intervalBounds?: IntervalBounds;
+}
+
+export interface IntervalBounds {
+  minMs: number;
+  maxMs: number;
 }
 
 export type PollOutcome =
@@ -35,10 +44,14 @@ export type PollOutcome =
     }
   | { ok: false; error: string };
 
-/** A feed that publishes is polled sooner, a quiet one later, within [2 min, 2 h]. */
-export function nextInterval(current: number, newItems: number): number {
+/** A feed that publishes is polled sooner, a quiet one later, within the bounds (by default [2 min, 2 h]). */
+export function nextInterval(
+  current: number,
+  newItems: number,
+  bounds: IntervalBounds = { minMs: MIN_INTERVAL_MS, maxMs: MAX_INTERVAL_MS },
+): number {
   const next = newItems > 0 ? current / 1.5 : current * 1.25;
-  return Math.round(Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, next)));
+  return Math.round(Math.min(bounds.maxMs, Math.max(bounds.minMs, next)));
 }
 
 /** Exponential backoff for a failing feed, with ±10 % jitter so failures do not synchronise. */
@@ -72,7 +85,7 @@ export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }
       timeoutMs: ctx.timeoutMs,
     });
     if (res.status === "not_modified") {
-      const intervalMs = nextInterval(feed.intervalMs, 0);
+      const intervalMs = nextInterval(feed.intervalMs, 0, ctx.intervalBounds);
       await ctx.store.sources.recordPoll(feed.id, {
         ok: true,
         at: started,
@@ -92,6 +105,7 @@ export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }
       {
         store: ctx.store,
         clustering: ctx.clustering,
+        onInserted: ctx.onInserted,
         onAppended: () => {
           committedAt ??= performance.now();
           ctx.onAppended?.();
@@ -116,7 +130,7 @@ export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }
     const newItems = result.inserted.length;
     const feedToEventMs = newItems > 0 ? (committedAt ?? performance.now()) - t0 : null;
     if (feedToEventMs !== null) (ctx.latency ?? feedToEventLatency).record(feedToEventMs);
-    const intervalMs = nextInterval(feed.intervalMs, newItems);
+    const intervalMs = nextInterval(feed.intervalMs, newItems, ctx.intervalBounds);
     await ctx.store.sources.recordPoll(feed.id, {
       ok: true,
       at: started,
