@@ -124,6 +124,12 @@ function nameCues(x: SpanInput, s: Scores): void {
   }
   s.location += place;
   if (x.headCue === "org-head") s.org += 2;
+  // A dateline: capitals opening the body, then a comma, bracket or dash ("SANTA CLARA, Calif. —").
+  if (x.sentence.opensBody && x.start === 0 && /^[\s,(—–-]/.test(last.post)) {
+    let caps = true;
+    for (let k = x.start; k < x.end; k++) caps &&= (x.tokens[k] as Token).upper;
+    if (caps) s.location += 5;
+  }
   if (x.headCue === "person-head") s.person += 2;
 }
 
@@ -166,9 +172,18 @@ function contextAfter(x: SpanInput, s: Scores): Role | null {
     s.person += 4;
     return null;
   }
-  if (next.lower === "who") s.person += 2;
-  const place = x.mentions.find((m) => m.start === x.end && m.type === "location");
-  if (place) s.location += 3;
+  if (next.lower === "who") {
+    s.person += 2;
+    return null; // "Huang, who co-founded the company": what follows describes a person, not a name kind
+  }
+  const place = x.mentions.find((m) => m.start === x.end && m.type !== null);
+  // "Rustem Umerov, Ukraine's defence minister": a role after a possessive name makes a person.
+  const ownRole = place?.possessive ? roleAt(x.tokens, place.end) : null;
+  if (ownRole) {
+    s.person += 4;
+    return ownRole.role;
+  }
+  if (place?.type === "location") s.location += 3;
   // "Dnipro, in central Ukraine"
   const inPlace = x.mentions.find((m) => m.type === "location" && m.start > x.end && m.start <= x.end + 3);
   if (next.lower === "in" && inPlace && inPlace.start - x.end <= 2 + (x.tokens[x.end + 1]?.cap ? 0 : 1))

@@ -2,7 +2,7 @@ import { classifySpan, listJoined, type SpanCue } from "./classify";
 import { isCommonWord } from "./common-words";
 import type { GazetteerIndex } from "./gazetteer";
 import { matchGazetteer } from "./gazetteer-match";
-import { LOCATION_SUFFIXES, NAME_PARTICLES, OF_HEADS, ORG_SUFFIXES } from "./lexicon";
+import { COMMON_ACRONYMS, LOCATION_SUFFIXES, NAME_PARTICLES, OF_HEADS, ORG_SUFFIXES } from "./lexicon";
 import type { Mention, RoleSpan } from "./mention";
 import { dottedContinues, isHonorific, roleAt } from "./roles";
 import type { Sentence, Token } from "./tokens";
@@ -126,7 +126,8 @@ class SentenceDetector {
       hasAny(t.tags, NEVER_NAMES) ||
       CALENDAR.has(t.lower) ||
       /\d/.test(t.text) ||
-      t.text.length < 2
+      t.text.length < 2 ||
+      COMMON_ACRONYMS.has(t.lower)
     ) {
       return false;
     }
@@ -268,7 +269,9 @@ class SentenceDetector {
         if (!last || last.possessive) break;
         if (last.breakAfter && !dottedContinues(last)) break;
         if (last.hyphenNext && !this.tokens[end]?.cap) break;
-        if (this.spanToken(end)) {
+        // "Scale AI": a common abbreviation may end a name it does not start.
+        const t = this.tokens[end];
+        if (this.spanToken(end) || (t && t.upper && COMMON_ACRONYMS.has(t.lower) && !this.used[end])) {
           end++;
           continue;
         }

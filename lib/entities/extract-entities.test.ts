@@ -95,6 +95,18 @@ describe("extractEntities", () => {
     expect(caucasus.get("Georgia")?.subcategory).toBe("country");
   });
 
+  it("reads a dateline and an AP state abbreviation, and skips everyday acronyms", () => {
+    const e = byName(
+      "SANTA CLARA, Calif. — The AI boom lifted Taiwan Semiconductor Manufacturing Co., the CEO of Kestrel Labs said. Huang, who co-founded the company, agreed.",
+    );
+    expect(e.get("Santa Clara")?.type).toBe("location");
+    expect(e.get("California")?.aliases).toContain("Calif");
+    expect(e.get("TSMC")?.enriched).toBe(true);
+    expect(e.has("AI")).toBe(false);
+    expect(e.has("CEO")).toBe(false);
+    expect(e.get("Huang")?.type).toBe("person");
+  });
+
   it("rejects input without a title string", () => {
     expect(() => extractEntities({} as never)).toThrow(TypeError);
   });

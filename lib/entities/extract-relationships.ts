@@ -13,6 +13,8 @@ import {
 
 /** Widest gap, in tokens, between two mentions a pattern may span. */
 const MAX_GAP = 14;
+/** Widest gap between two mentions still counted as co-occurring (long run-on "sentences" of lists). */
+const MAX_CO_OCCURRENCE_GAP = 40;
 const CO_OCCURRENCE_BASE = 0.1;
 const CO_OCCURRENCE_STEP = 0.05;
 const CO_OCCURRENCE_MAX = 0.3;
@@ -131,7 +133,7 @@ function commaPlace(
   eb: ArticleEntity,
   after: string,
 ): Found | null {
-  if (b.start !== a.end || (tokens[a.end - 1] as Token).post.trim() !== ",") return null;
+  if (b.start !== a.end || b.possessive || (tokens[a.end - 1] as Token).post.trim() !== ",") return null;
   if (ea.subcategory === "country" || (eb.subcategory !== "country" && eb.subcategory !== "region"))
     return null;
   if (/^(?:, )?(?:and|or)\b/.test(after) || /^, <e>/.test(after)) return null;
@@ -180,6 +182,7 @@ export function extractRelationships(extraction: EntityExtraction): ArticleRelat
             if (f.confidence > prev.confidence) prev.pattern = f.pattern;
           }
         }
+        if (b.start - a.end > MAX_CO_OCCURRENCE_GAP && found.length === 0) continue;
         const p = pairs.get(pairKey);
         if (p) p.n++;
         else {

@@ -18,6 +18,8 @@ function caseFits(form: AliasForm, tokens: readonly Token[], start: number, end:
     return true;
   }
   if (form.rule === "exact") return first.text === form.form.split(/[\s-]+/)[0];
+  // An abbreviation alias ("Calif.") counts only with its period, so "Calif" alone or "Mass" stay words.
+  if (/^\p{L}+\.$/u.test(form.form) && !tokens[end - 1]?.post.startsWith(".")) return false;
   return first.cap;
 }
 

@@ -323,3 +323,11 @@ export const PLACE_PREPOSITIONS = new Set([
   "throughout",
   "to",
 ]);
+
+/** Capitalised abbreviations that are ordinary words, not names: "AI", "CEO", "GDP", ratings such as "BBB". */
+export const COMMON_ACRONYMS = new Set(
+  (
+    "ai ceo cfo coo cto gdp ipo ev evs dna rna tv pc usb api gpu cpu lgbt lgbtq vat etf etfs nft am pm esg vr ar " +
+    "hiv aids icu mri faq ok aaa aa bbb bb ccc mp3 pdf covid sars ppe hr pr ip uk's faqs ceos"
+  ).split(" "),
+);

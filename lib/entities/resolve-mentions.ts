@@ -129,9 +129,22 @@ function subcategoryOf(
   return null;
 }
 
+/** The name as written, preferring a form not in capitals; "SANTA CLARA" alone becomes "Santa Clara". */
+function displayName(g: Group): string {
+  const shout = (text: string) => text.length >= 5 && text === text.toUpperCase() && /\p{Lu}/u.test(text);
+  const written = g.mentions
+    .map((m) => m.surface)
+    .find((t) => !shout(t) && words(t).length === g.words.length);
+  if (written) return written;
+  if (!shout(g.surface)) return g.surface;
+  return g.surface
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+}
+
 function toEntity(g: Group, tokensOf: (m: Mention) => ReadonlySet<string>[]): ArticleEntity {
   const type = groupType(g);
-  const name = g.entry ? g.entry.name : g.surface;
+  const name = g.entry ? g.entry.name : displayName(g);
   const key = g.entry ? g.entry.key : entityKey(type, name);
   const aliases = [...new Set([name, ...g.mentions.map((m) => m.surface)])];
   return {

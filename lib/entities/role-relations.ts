@@ -127,8 +127,12 @@ function titleBefore(
   const role = roleAt(tokens, k);
   if (!role || role.end !== b.start || !tieFits(role.role.tie, ea)) return null;
   const end = tokens[role.end - 1] as Token;
-  if (end.breakAfter && !(confidence < 0.8 && end.post.trim() === ",") && !/^\.\s*$/.test(end.post))
-    return null;
+  // "the Kremlin's spokesman, Dmitry Peskov" and "Acme said its chairman, X" put a comma before the name.
+  const comma = end.post.trim() === ",";
+  if (end.breakAfter && !/^\.\s*$/.test(end.post)) {
+    if (!comma || (confidence === 0.8 && !last.possessive)) return null;
+    confidence = 0.7;
+  }
   return found(eb, ea, role.role.tie, confidence, "role-title");
 }
 

@@ -31,6 +31,8 @@ export interface Sentence {
   titleCase: boolean;
   /** Most words in capitals: an acronym-looking word may be an ordinary word. */
   allCaps: boolean;
+  /** First sentence of an article body, where a dateline may stand ("SANTA CLARA, Calif. —"). */
+  opensBody: boolean;
   fromTitle: boolean;
 }
 
@@ -107,6 +109,7 @@ export function parseSentences(text: string, fromTitle: boolean, firstIndex = 0)
       tokens,
       titleCase: allCaps || isTitleCase(tokens, fromTitle),
       allCaps,
+      opensBody: !fromTitle && out.length === 0,
       fromTitle,
     });
   }

@@ -25,6 +25,21 @@ export function phraseKey(text: string): string {
   return words.join(" ");
 }
 
+const LEGAL_TAIL =
+  /\s+(?:Inc\.?|Incorporated|Corp\.?|Corporation|Co\.?|Company|Ltd\.?|Limited|LLC|plc|PLC|Group|Holdings)$/;
+
+/** An entry's name and aliases; organisations also without a trailing legal form ("… Manufacturing Company"). */
+function forms(entry: GazetteerEntry): Set<string> {
+  const out = new Set([entry.name, ...entry.aliases]);
+  if (entry.type === "org") {
+    for (const f of [...out]) {
+      const bare = f.replace(LEGAL_TAIL, "");
+      if (bare !== f && bare.includes(" ")) out.add(bare);
+    }
+  }
+  return out;
+}
+
 function caseRule(form: string): CaseRule {
   const letters = form.replace(/[^\p{L}]/gu, "");
   if (letters.length >= 2 && letters.length <= 6 && letters === letters.toUpperCase()) return "upper";
@@ -50,7 +65,7 @@ export class GazetteerIndex {
     let maxWords = 1;
     for (const entry of entries) {
       this.byId.set(entry.id, entry);
-      for (const form of new Set([entry.name, ...entry.aliases])) {
+      for (const form of forms(entry)) {
         const key = phraseKey(form);
         if (!key) continue;
         const words = key.split(" ");

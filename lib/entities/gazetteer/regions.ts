@@ -1,6 +1,7 @@
 // Regions, territories, sub-national units, seas and blocs that act as places in the news.
 // One row per region:  name | wikidata | wikipedia title ("=" same as name, empty unknown) | country | description | aliases
 // "country" is the state the region belongs to (used to pick between same-named places), empty when none.
+// U.S. states carry their AP abbreviation ("Calif."), which matches only when written with its period.
 export const REGION_TABLE = `
 European Union|Q458|=||Political and economic union of 27 European states.|EU;E.U.
 Eurozone|Q8268|=||The EU states that use the euro.|Euro area;Euro zone
@@ -71,54 +72,54 @@ Ontario||=|Canada|Canadian province.|
 Quebec||=|Canada|Canadian province.|Québec
 British Columbia||=|Canada|Canadian province.|
 Alberta||=|Canada|Canadian province.|
-Alabama|Q173|=|United States|U.S. state.|
+Alabama|Q173|=|United States|U.S. state.|Ala.
 Alaska|Q797|=|United States|U.S. state.|
-Arizona|Q816|=|United States|U.S. state.|
-Arkansas|Q1612|=|United States|U.S. state.|
-California|Q99|=|United States|U.S. state.|
-Colorado|Q1261|=|United States|U.S. state.|
-Connecticut|Q779|=|United States|U.S. state.|
-Delaware|Q1393|=|United States|U.S. state.|
-Florida|Q812|=|United States|U.S. state.|
-Georgia (U.S. state)|Q1428|Georgia (U.S. state)|United States|U.S. state.|Georgia
+Arizona|Q816|=|United States|U.S. state.|Ariz.
+Arkansas|Q1612|=|United States|U.S. state.|Ark.
+California|Q99|=|United States|U.S. state.|Calif.
+Colorado|Q1261|=|United States|U.S. state.|Colo.
+Connecticut|Q779|=|United States|U.S. state.|Conn.
+Delaware|Q1393|=|United States|U.S. state.|Del.
+Florida|Q812|=|United States|U.S. state.|Fla.
+Georgia (U.S. state)|Q1428|Georgia (U.S. state)|United States|U.S. state.|Georgia;Ga.
 Hawaii|Q782|=|United States|U.S. state.|
 Idaho|Q1221|=|United States|U.S. state.|
-Illinois|Q1204|=|United States|U.S. state.|
-Indiana|Q1415|=|United States|U.S. state.|
+Illinois|Q1204|=|United States|U.S. state.|Ill.
+Indiana|Q1415|=|United States|U.S. state.|Ind.
 Iowa|Q1546|=|United States|U.S. state.|
-Kansas|Q1558|=|United States|U.S. state.|
-Kentucky|Q1603|=|United States|U.S. state.|
-Louisiana|Q1588|=|United States|U.S. state.|
+Kansas|Q1558|=|United States|U.S. state.|Kan.
+Kentucky|Q1603|=|United States|U.S. state.|Ky.
+Louisiana|Q1588|=|United States|U.S. state.|La.
 Maine|Q724|=|United States|U.S. state.|
-Maryland|Q1391|=|United States|U.S. state.|
-Massachusetts|Q771|=|United States|U.S. state.|
-Michigan|Q1166|=|United States|U.S. state.|
-Minnesota|Q1527|=|United States|U.S. state.|
+Maryland|Q1391|=|United States|U.S. state.|Md.
+Massachusetts|Q771|=|United States|U.S. state.|Mass.
+Michigan|Q1166|=|United States|U.S. state.|Mich.
+Minnesota|Q1527|=|United States|U.S. state.|Minn.
 Mississippi|Q1494|=|United States|U.S. state.|
-Missouri|Q1581|=|United States|U.S. state.|
-Montana|Q1212|=|United States|U.S. state.|
-Nebraska|Q1553|=|United States|U.S. state.|
-Nevada|Q1227|=|United States|U.S. state.|
-New Hampshire|Q759|=|United States|U.S. state.|
-New Jersey|Q1408|=|United States|U.S. state.|
-New Mexico|Q1522|=|United States|U.S. state.|
-New York (state)|Q1384|New York (state)|United States|U.S. state.|New York State
-North Carolina|Q1454|=|United States|U.S. state.|
-North Dakota|Q1207|=|United States|U.S. state.|
+Missouri|Q1581|=|United States|U.S. state.|Mo.
+Montana|Q1212|=|United States|U.S. state.|Mont.
+Nebraska|Q1553|=|United States|U.S. state.|Neb.
+Nevada|Q1227|=|United States|U.S. state.|Nev.
+New Hampshire|Q759|=|United States|U.S. state.|N.H.
+New Jersey|Q1408|=|United States|U.S. state.|N.J.
+New Mexico|Q1522|=|United States|U.S. state.|N.M.
+New York (state)|Q1384|New York (state)|United States|U.S. state.|New York State;N.Y.
+North Carolina|Q1454|=|United States|U.S. state.|N.C.
+North Dakota|Q1207|=|United States|U.S. state.|N.D.
 Ohio|Q1397|=|United States|U.S. state.|
-Oklahoma|Q1649|=|United States|U.S. state.|
-Oregon|Q824|=|United States|U.S. state.|
-Pennsylvania|Q1400|=|United States|U.S. state.|
-Rhode Island|Q1387|=|United States|U.S. state.|
-South Carolina|Q1456|=|United States|U.S. state.|
-South Dakota|Q1211|=|United States|U.S. state.|
-Tennessee|Q1509|=|United States|U.S. state.|
+Oklahoma|Q1649|=|United States|U.S. state.|Okla.
+Oregon|Q824|=|United States|U.S. state.|Ore.
+Pennsylvania|Q1400|=|United States|U.S. state.|Pa.
+Rhode Island|Q1387|=|United States|U.S. state.|R.I.
+South Carolina|Q1456|=|United States|U.S. state.|S.C.
+South Dakota|Q1211|=|United States|U.S. state.|S.D.
+Tennessee|Q1509|=|United States|U.S. state.|Tenn.
 Texas|Q1439|=|United States|U.S. state.|
 Utah|Q829|=|United States|U.S. state.|
-Vermont|Q16551|=|United States|U.S. state.|
-Virginia|Q1370|=|United States|U.S. state.|
-Washington (state)|Q1223|Washington (state)|United States|U.S. state.|Washington State
-West Virginia|Q1371|=|United States|U.S. state.|
-Wisconsin|Q1537|=|United States|U.S. state.|
-Wyoming|Q1214|=|United States|U.S. state.|
+Vermont|Q16551|=|United States|U.S. state.|Vt.
+Virginia|Q1370|=|United States|U.S. state.|Va.
+Washington (state)|Q1223|Washington (state)|United States|U.S. state.|Washington State;Wash.
+West Virginia|Q1371|=|United States|U.S. state.|W.Va.
+Wisconsin|Q1537|=|United States|U.S. state.|Wis.
+Wyoming|Q1214|=|United States|U.S. state.|Wyo.
 `;
