@@ -290,7 +290,7 @@ export class Fuzz {
   }
 
   contentType(): Record<string, string> {
-    return this.pick([
+    return this.pick<Record<string, string>>([
       { "Content-Type": "application/json" },
       { "Content-Type": "application/json; charset=utf-8" },
       { "Content-Type": "text/plain" },
