@@ -25,7 +25,12 @@ export function extractEntities(doc: ArticleText, options: ExtractOptions = {}):
   const title = parseSentences(doc.title, true);
   const body = parseSentences(doc.text ?? "", false, title.length);
   const bodyLower = new Set<string>();
-  for (const s of body) for (const t of s.tokens) if (/^\p{Ll}/u.test(t.text)) bodyLower.add(t.lower);
+  for (const s of body) {
+    for (const t of s.tokens) {
+      const c = t.text.charAt(0);
+      if (c !== c.toUpperCase()) bodyLower.add(t.lower);
+    }
+  }
   const ctx = { gaz, bodyLower };
   const sentences = [...title, ...body].map((s) => detectMentions(s, ctx));
   return { entities: resolveMentions(sentences), sentences };
