@@ -44,6 +44,7 @@ describe("/v1 routing", () => {
       ...PATHS.map(routeFileOf),
       "app/v1/[...path]/route.ts",
       "app/v1/openapi.json/route.ts",
+      "app/v1/asyncapi.json/route.ts",
     ].sort();
     expect(onDisk).toEqual(expected);
     expect(Object.keys(ROUTE_MODULES).sort()).toEqual([...PATHS].sort());
