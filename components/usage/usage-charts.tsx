@@ -158,7 +158,7 @@ export function TopEndpointsChart({ endpoints }: { endpoints: Array<{ endpoint: 
             type="category"
             dataKey="endpoint"
             {...AXIS}
-            width={Math.min(200, 16 + 7 * Math.max(0, ...endpoints.map((e) => e.endpoint.length)))}
+            width={Math.min(240, 24 + 8 * Math.max(0, ...endpoints.map((e) => e.endpoint.length)))}
             tick={{ fontSize: 11, fontFamily: "var(--font-mono)" }}
           />
           <Tooltip {...TOOLTIP} />
