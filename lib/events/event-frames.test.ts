@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 
 import type { LiveEvent } from "./bus";
-import { EventFrames } from "./event-frames";
+import { EventFrames, WireFrame } from "./event-frames";
+
+/** The JSON a client reads from a frame (a shared frame's payload follows its header). */
+function read(f: WireFrame | string): unknown {
+  if (typeof f === "string") return JSON.parse(f);
+  const b = f.bytes;
+  expect(b[0]).toBe(0x81);
+  const len = b[1] as number;
+  const offset = len < 126 ? 2 : len === 126 ? 4 : 10;
+  const size = len < 126 ? len : len === 126 ? b.readUInt16BE(2) : Number(b.readBigUInt64BE(2));
+  expect(b.length).toBe(offset + size);
+  return JSON.parse(b.subarray(offset).toString());
+}
 
 const event = (vector: Float32Array | null): LiveEvent => ({
   id: 7,
@@ -18,7 +30,7 @@ describe("EventFrames", () => {
     const frames = new EventFrames(event(null));
     const a = frames.frame(false, undefined);
     expect(frames.frame(false, undefined)).toBe(a);
-    expect(JSON.parse(a.toString())).toEqual(event(null).payload);
+    expect(read(a)).toEqual(event(null).payload);
   });
 
   it("appends the embedding and model, or null for an article without a vector", () => {
@@ -26,12 +38,12 @@ describe("EventFrames", () => {
     const withVector = new EventFrames(event(v));
     const framed = withVector.frame(true, undefined);
     expect(withVector.frame(true, undefined)).toBe(framed);
-    expect(JSON.parse(framed.toString())).toEqual({
+    expect(read(framed)).toEqual({
       ...event(v).payload,
       embedding: [0.5, -0.25],
       embedding_model: "m1",
     });
-    expect(JSON.parse(new EventFrames(event(null)).frame(true, undefined).toString())).toMatchObject({
+    expect(read(new EventFrames(event(null)).frame(true, undefined))).toMatchObject({
       embedding: null,
       embedding_model: null,
     });
@@ -40,18 +52,26 @@ describe("EventFrames", () => {
   it("adds similarity and matched_filter per subscriber, after the shared fields", () => {
     const v = new Float32Array([1, 0]);
     const frames = new EventFrames(event(v));
-    expect(JSON.parse(frames.frame(true, { similarity: 0.875, label: "chips" }).toString())).toEqual({
+    expect(read(frames.frame(true, { similarity: 0.875, label: "chips" }))).toEqual({
       ...event(v).payload,
       embedding: [1, 0],
       embedding_model: "m1",
       similarity: 0.875,
       matched_filter: "chips",
     });
-    expect(JSON.parse(frames.frame(false, { similarity: 0.5, label: null }).toString())).toEqual({
+    expect(read(frames.frame(false, { similarity: 0.5, label: null }))).toEqual({
       ...event(v).payload,
       similarity: 0.5,
       matched_filter: null,
     });
+  });
+
+  it("frames payloads of every length class (7-bit, 16-bit and 64-bit lengths)", () => {
+    for (const size of [10, 5_000, 70_000]) {
+      const e = event(null);
+      const frames = new EventFrames({ ...e, payload: { ...e.payload, data: { title: "x".repeat(size) } } });
+      expect(read(frames.frame(false, undefined))).toMatchObject({ data: { title: "x".repeat(size) } });
+    }
   });
 
   it("never adds an embedding to non-article events", () => {
@@ -60,6 +80,6 @@ describe("EventFrames", () => {
       type: "cluster.event",
       payload: { type: "cluster.event", id: 7, ts: 1, data: {} },
     };
-    expect(JSON.parse(new EventFrames(story).frame(true, undefined).toString())).toEqual(story.payload);
+    expect(read(new EventFrames(story).frame(true, undefined))).toEqual(story.payload);
   });
 });

@@ -1,23 +1,47 @@
 import type { LiveEvent } from "./bus";
 import { embeddingJson, isArticleEvent, type EmbeddingMatch } from "./embedding-filters";
 
+/** A complete, unmasked WebSocket text frame (header and payload), ready to write to any client socket. */
+export class WireFrame {
+  constructor(readonly bytes: Buffer) {}
+
+  static text(payload: Buffer): WireFrame {
+    const n = payload.length;
+    const header = n < 126 ? Buffer.alloc(2) : n < 65536 ? Buffer.alloc(4) : Buffer.alloc(10);
+    header[0] = 0x81; // FIN + text opcode
+    if (n < 126) header[1] = n;
+    else if (n < 65536) {
+      header[1] = 126;
+      header.writeUInt16BE(n, 2);
+    } else {
+      header[1] = 127;
+      header.writeBigUInt64BE(BigInt(n), 2);
+    }
+    return new WireFrame(Buffer.concat([header, payload]));
+  }
+}
+
 /**
  * The serialised forms of one event, built once and shared by every subscriber: the broadcast message as
- * logged, and the same with the article embedding. Only per-subscriber fields (`similarity`, `matched_filter`)
- * cost a string per subscriber, and only for subscribers with embedding filters.
+ * logged, and the same with the article embedding, each as a finished WebSocket frame. Only per-subscriber
+ * fields (`similarity`, `matched_filter`) cost a string per subscriber, and only for subscribers with embedding
+ * filters.
  */
 export class EventFrames {
   private plainJson?: string;
-  private plainBuf?: Buffer;
+  private plainFrame?: WireFrame;
   private embeddedJson?: string;
-  private embeddedBuf?: Buffer;
+  private embeddedFrame?: WireFrame;
 
   constructor(readonly event: LiveEvent) {}
 
-  /** The message for one subscriber: a shared Buffer, or a string when it carries per-subscriber fields. */
-  frame(includeEmbeddings: boolean, match: EmbeddingMatch | undefined): Buffer | string {
+  /** The message for one subscriber: a shared frame, or a string when it carries per-subscriber fields. */
+  frame(includeEmbeddings: boolean, match: EmbeddingMatch | undefined): WireFrame | string {
     const withEmbedding = includeEmbeddings && isArticleEvent(this.event.type);
-    if (!match) return withEmbedding ? this.embeddedBuffer() : this.plainBuffer();
+    if (!match) {
+      if (withEmbedding) return (this.embeddedFrame ??= WireFrame.text(Buffer.from(this.embedded())));
+      return (this.plainFrame ??= WireFrame.text(Buffer.from(this.plain())));
+    }
     const json = withEmbedding ? this.embedded() : this.plain();
     const extra = `"similarity":${JSON.stringify(match.similarity)},"matched_filter":${JSON.stringify(match.label)}`;
     return `${json.slice(0, -1)}${json.length > 2 ? "," : ""}${extra}}`;
@@ -26,11 +50,6 @@ export class EventFrames {
   private plain(): string {
     this.plainJson ??= JSON.stringify(this.event.payload ?? {});
     return this.plainJson;
-  }
-
-  private plainBuffer(): Buffer {
-    this.plainBuf ??= Buffer.from(this.plain());
-    return this.plainBuf;
   }
 
   private embedded(): string {
@@ -42,10 +61,5 @@ export class EventFrames {
       this.embeddedJson = `${json.slice(0, -1)}${json.length > 2 ? "," : ""}${fields}}`;
     }
     return this.embeddedJson;
-  }
-
-  private embeddedBuffer(): Buffer {
-    this.embeddedBuf ??= Buffer.from(this.embedded());
-    return this.embeddedBuf;
   }
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 
 import type { Logger } from "pino";
@@ -8,7 +9,7 @@ import type { Store } from "../db/store";
 import type { KeyVerifier, VerifiedKey } from "../keys/verify-key";
 import type { EventBus, LiveEvent } from "./bus";
 import { embeddingMatch, isArticleEvent } from "./embedding-filters";
-import { EventFrames } from "./event-frames";
+import { EventFrames, WireFrame } from "./event-frames";
 import { matchesFilters, type CompiledFilters } from "./filters";
 import { authorizeUpgrade, capRefusal, CLOSE, redactedUrl, upgradeToken } from "./ws-auth";
 import { parseSubscribe } from "./ws-subscribe";
@@ -39,6 +40,7 @@ interface Conn {
   lastSeen: number;
   /** Messages handed to the socket and not yet written out. */
   queued: number;
+  written: () => void;
   subscribes: number[];
   sinceId: number | null;
   /** Live events held back while the gap fill of a resume is sent, so the client sees them in order. */
@@ -105,6 +107,7 @@ export class WsGateway {
       subscribes: [],
       sinceId: since && /^\d+$/.test(since) ? Number(since) : null,
       pending: null,
+      written: () => void conn.queued--,
     };
     this.conns.add(conn);
     this.perAccount.set(key.account.id, open + 1);
@@ -135,11 +138,16 @@ export class WsGateway {
     else this.perAccount.set(conn.key.account.id, n);
   }
 
-  private send(conn: Conn, data: Buffer | string): void {
+  private send(conn: Conn, data: WireFrame | string): void {
     if (conn.ws.readyState !== WebSocket.OPEN) return;
     if (conn.queued >= this.maxQueued) return this.closeSlow(conn);
     conn.queued++;
-    conn.ws.send(data, { binary: false }, () => conn.queued--);
+    // A shared event frame goes straight to the socket: one write of bytes framed once for every subscriber.
+    // This is safe because the server never compresses (perMessageDeflate: false), so ws itself never holds
+    // frames back, and each write is a whole frame that cannot interleave with ws's own pings or close frame.
+    if (data instanceof WireFrame)
+      (conn.ws as unknown as { _socket: Socket })._socket.write(data.bytes, conn.written);
+    else conn.ws.send(data, conn.written);
   }
 
   /** Contract §8.6: past the queue bound the connection is closed (1008) and forgotten; its queue is freed when
