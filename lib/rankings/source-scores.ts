@@ -1,3 +1,4 @@
+import type { StoredSourceRanking } from "../db/store";
 import { isLoaded, sensationalism } from "./headline-tone";
 
 /**
@@ -28,20 +29,8 @@ export interface RankingSource {
   everSucceeded: boolean;
 }
 
-export interface SourceScores {
-  sourceId: number;
-  sourceName: string;
-  logoUrl: string | null;
-  firstToCluster: number;
-  clusterFrequency: number;
-  speed: number;
-  topicalAuthority: number;
-  contentDiversity: number;
-  extractionSuccess: number;
-  neutrality: number;
-  sensationalism: number;
-  reliability: number;
-  overall: number;
+/** A source's computed ranking: what the store keeps, with the tier and descriptions always set. */
+export interface SourceScores extends StoredSourceRanking {
   tier: "tier_1" | "tier_2" | "tier_3";
   oneLiner: string;
   summary: string;
