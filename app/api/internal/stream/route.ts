@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+import { withSession } from "@/lib/api/with-session";
+import { getAppContext } from "@/lib/context";
+import { EVENT_TYPES } from "@/lib/events/filters";
+import { sseEventStream } from "@/lib/events/sse-relay";
+import { qCsv, qInt } from "@/lib/validation/query";
+
+export const dynamic = "force-dynamic";
+
+const StreamQuery = z.object({
+  types: qCsv().pipe(z.array(z.enum(EVENT_TYPES, { message: "must be an event type" })).optional()),
+  since: qInt({ min: 0 }),
+});
+
+// The dashboard's live data: the event log over Server-Sent Events, with the session cookie. /ws needs an API key
+// with ws:connect (paid plans) and speaks the public protocol; a browser tab needs neither, and EventSource
+// reconnects and resumes (Last-Event-ID) by itself. Each stream ends after a few minutes and is resumed.
+export const GET = withSession({ query: StreamQuery }, async ({ req, query }) => {
+  const { bus, store } = await getAppContext();
+  const header = req.headers.get("last-event-id");
+  const resume = header && /^\d+$/.test(header) ? Number(header) : query.since;
+  const body = sseEventStream({
+    bus,
+    events: store.events,
+    afterId: resume,
+    types: query.types ? new Set(query.types) : undefined,
+    signal: req.signal,
+  });
+  return new Response(body, {
+    headers: { "Content-Type": "text/event-stream; charset=utf-8", "X-Accel-Buffering": "no" },
+  });
+});
