@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { TEXT_ONLY_PARAMS } from "../clustering/clusterer";
+import type { Source } from "../db/types";
+import { runPipeline } from "../ingestion/pipeline";
+import { tempStore, testSource } from "../testing/temp-store";
+import { StoryClustering } from "./story-clustering";
+import { getStoryFeed, StoryFeedQuery } from "./story-feed";
+
+const H = 3_600_000;
+const NOW = Date.UTC(2025, 2, 4, 12);
+let store: ReturnType<typeof tempStore>;
+
+const item = (n: number, title: string, source: Source, at: number, category = "world") => ({
+  raw: { url: `https://${source.slug}.test/${n}`, title, published: at, categories: [category] },
+  source,
+  discoveredAt: at,
+});
+
+async function load(base: number) {
+  const a = await testSource(store, "alpha", "Alpha News");
+  const b = await testSource(store, "beta", "Beta Times");
+  const clustering = await StoryClustering.open({ store, vectors: null, params: TEXT_ONLY_PARAMS });
+  await runPipeline({ store, clustering }, [
+    item(1, "Old harbour strike story", a, base - 80 * H),
+    item(2, "Volcano erupts near Reykjavik, flights grounded", a, base - 5 * H),
+    item(3, "Reykjavik volcano eruption grounds flights", b, base - 4 * H),
+    item(4, "Flights grounded as Reykjavik volcano erupts", a, base - 3 * H),
+    item(5, "Central bank raises interest rates", b, base - 2 * H, "business"),
+  ]);
+}
+
+beforeEach(() => {
+  store = tempStore();
+});
+afterEach(() => store.cleanup());
+
+const q = (raw: Record<string, string> = {}) => StoryFeedQuery.parse(raw);
+
+describe("getStoryFeed", () => {
+  it("lists the active stories fastest first, with source count and priority", async () => {
+    await load(NOW);
+    const feed = await getStoryFeed(store, q(), NOW);
+    expect(feed).toMatchObject({ total: 2, asOf: NOW, archived: false });
+    expect(feed.stories.map((s) => [s.articleCount, s.sourceCount, s.category])).toEqual([
+      [3, 2, "world"],
+      [1, 1, "business"],
+    ]);
+    expect(feed.stories[0]).toMatchObject({
+      sources: ["Alpha News", "Beta Times"],
+      priority: expect.stringMatching(/^(low|medium|high|breaking)$/),
+      firstSeen: NOW - 5 * H,
+      lastUpdated: NOW - 3 * H,
+    });
+  });
+
+  it("filters by category in both views", async () => {
+    await load(NOW);
+    const live = await getStoryFeed(store, q({ category: "business" }), NOW);
+    expect(live.stories.map((s) => s.headline)).toEqual(["Central bank raises interest rates"]);
+    const ranked = await getStoryFeed(store, q({ view: "ranked", category: "world" }), NOW);
+    expect(ranked.stories).toHaveLength(1);
+    expect(ranked.stories[0]?.articleCount).toBe(3);
+  });
+
+  it("shows an archive as it stood at its newest article instead of an empty feed", async () => {
+    const then = NOW - 30 * 24 * H;
+    await load(then);
+    const feed = await getStoryFeed(store, q({ view: "ranked" }), NOW);
+    expect(feed.archived).toBe(true);
+    expect(feed.asOf).toBe(then - 2 * H);
+    expect(feed.stories.map((s) => s.articleCount).sort()).toEqual([1, 3]);
+  });
+
+  it("is empty, and not an archive, without articles", async () => {
+    expect(await getStoryFeed(store, q(), NOW)).toEqual({
+      stories: [],
+      total: 0,
+      asOf: NOW,
+      archived: false,
+    });
+  });
+
+  it("rejects an unknown category and an out-of-range limit", () => {
+    expect(StoryFeedQuery.safeParse({ category: "gossip" }).success).toBe(false);
+    expect(StoryFeedQuery.safeParse({ limit: "101" }).success).toBe(false);
+  });
+});

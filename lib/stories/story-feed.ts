@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+import { CATEGORIES } from "../categories";
+import type { Store, StoryRecord } from "../db/store";
+import { qEnum, qEnumDefault, qIntDefault } from "../validation/query";
+import { ACTIVE_WINDOW_MS } from "./get-stories";
+import { plainSummary } from "./summaries";
+
+/** The dashboard's story feed: `live` is GET /v1/stories' order (fastest first), `ranked` is /v1/stories/ranked. */
+export const StoryFeedQuery = z.object({
+  view: qEnumDefault(["live", "ranked"], "live"),
+  category: qEnum(CATEGORIES),
+  limit: qIntDefault(30, { min: 1, max: 100 }),
+});
+export type StoryFeedQuery = z.output<typeof StoryFeedQuery>;
+
+export const PRIORITIES = ["low", "medium", "high", "breaking"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export interface FeedStory {
+  id: number;
+  slug: string;
+  headline: string;
+  summary: string;
+  category: string;
+  label: string | null;
+  priority: Priority;
+  articleCount: number;
+  /** Distinct sources, at most 20 counted (the story record keeps the 20 biggest contributors). */
+  sourceCount: number;
+  sources: string[];
+  topEntities: Array<{ name: string; type: string }>;
+  imageUrl: string | null;
+  firstSeen: number;
+  lastUpdated: number;
+}
+
+export interface StoryFeed {
+  stories: FeedStory[];
+  total: number;
+  /** The time the feed is computed at: now, or the newest article's time for an archive (see `archived`). */
+  asOf: number;
+  /**
+   * No article arrived within the active window (48 h): an imported archive, or a server that stopped polling.
+   * The feed is then shown as it stood when the newest article arrived, rather than empty.
+   */
+  archived: boolean;
+}
+
+const asPriority = (p: string | undefined): Priority =>
+  (PRIORITIES as readonly string[]).includes(p ?? "") ? (p as Priority) : "low";
+
+function toFeedStory(s: StoryRecord, priority: string | undefined): FeedStory {
+  return {
+    id: s.id,
+    slug: s.slug,
+    headline: s.headline,
+    summary: plainSummary(s),
+    category: s.category,
+    label: s.label,
+    priority: asPriority(priority),
+    articleCount: s.articleCount,
+    sourceCount: s.sources.length,
+    sources: s.sources.slice(0, 5),
+    topEntities: s.topEntities.slice(0, 5),
+    imageUrl: s.imageUrl,
+    firstSeen: s.firstSeen,
+    lastUpdated: s.lastUpdated,
+  };
+}
+
+/** The feed time: now, unless nothing arrived within the active window and an older article exists. */
+export async function feedTime(store: Store, now: number): Promise<{ asOf: number; archived: boolean }> {
+  const latest = await store.stories.latestArticleTime();
+  if (latest > 0 && latest < now - ACTIVE_WINDOW_MS) return { asOf: latest, archived: true };
+  return { asOf: now, archived: false };
+}
+
+/** The stories of the dashboard feed, with their priority and label, in the order the view asks for. */
+export async function getStoryFeed(store: Store, q: StoryFeedQuery, now: number): Promise<StoryFeed> {
+  const { asOf, archived } = await feedTime(store, now);
+  const since = asOf - ACTIVE_WINDOW_MS;
+  if (q.view === "ranked") {
+    // Ranked stories are not filtered by category in the API; the feed filters after ranking a wider pool.
+    const pool = await store.dynamics.ranked({ now: asOf, since, limit: q.category ? 100 : q.limit });
+    const stories = pool.filter((s) => !q.category || s.category === q.category).slice(0, q.limit);
+    return { stories: stories.map((s) => toFeedStory(s, s.priority)), total: stories.length, asOf, archived };
+  }
+  const [{ stories, total }, elevated] = await Promise.all([
+    store.stories.listActive({ since, now: asOf, category: q.category, limit: q.limit, offset: 0 }),
+    store.dynamics.elevated(),
+  ]);
+  const priority = new Map(elevated.map((s) => [s.id, s.priority]));
+  return { stories: stories.map((s) => toFeedStory(s, priority.get(s.id))), total, asOf, archived };
+}
