@@ -142,6 +142,13 @@ export interface EventRangeQuery {
   /** Resume after this event (ordered by ts, then id). */
   after?: { ts: number; id: number };
   limit: number;
+  /**
+   * Optional pre-filters, applied in SQL: the result is a superset of what the live-feed filter semantics keep
+   * (events without the field pass), so callers still apply those; they only skip reading rows that cannot match.
+   */
+  categories?: string[];
+  /** Decimal source ids or slugs, tested on article events. */
+  sources?: string[];
 }
 
 export interface EventRepo {

@@ -43,6 +43,9 @@ export async function runBacktest(store: Store, input: BacktestInput, now: numbe
       clusterId: input.cluster_id,
       after,
       limit: SCAN,
+      // The same filters, pre-applied in SQL so rows that cannot match are not read into JavaScript.
+      categories: filters.categories ? [...filters.categories] : undefined,
+      sources: filters.sources ? [...filters.sources] : undefined,
     });
     for (const k of await keepMatching(store, filters, chunk)) {
       if (kept.length === input.limit) {

@@ -89,6 +89,8 @@ export class WsGateway {
   private async accept(ws: WebSocket, req: IncomingMessage): Promise<void> {
     this.deps.log.debug({ url: redactedUrl(req.url) }, "websocket upgrade");
     if (this.closing) return void ws.close(CLOSE.goingAway, "server shutting down");
+    // Nothing is read until the handlers are attached, so a subscribe sent right after opening is not lost.
+    ws.pause();
     const auth = await authorizeUpgrade(this.deps.keys, upgradeToken(req));
     // Failures are reported after accepting the upgrade, so browsers can read the reason (contract §8.1).
     if (!auth.ok) return this.refuse(ws, auth.close, auth.code, auth.message);
@@ -124,9 +126,11 @@ export class WsGateway {
     ws.on("close", () => this.drop(conn));
     ws.on("error", (err) => this.deps.log.debug({ err: err.message }, "websocket error"));
     if (ws.readyState !== WebSocket.OPEN) this.drop(conn);
+    ws.resume();
   }
 
   private refuse(ws: WebSocket, code: number, errorCode: string, message: string): void {
+    ws.resume();
     ws.send(JSON.stringify({ type: "error", code: errorCode, error: message }));
     ws.close(code, errorCode);
   }

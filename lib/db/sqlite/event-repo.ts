@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 
 import type { Db } from "../open-db";
-import type { ArticleVector, EventRepo } from "../store";
+import type { ArticleVector, EventRangeQuery, EventRepo } from "../store";
 import type { EventDraft, StoredEvent } from "../types";
 import { stmt } from "./stmt-cache";
 
@@ -52,10 +52,24 @@ export function appendEvent(db: Db, draft: EventDraft): StoredEvent {
 
 const quote = (t: string) => `'${t.replace(/'/g, "''")}'`;
 
+// Pre-filters mirroring lib/events/filters.ts (contract §8.4) as supersets: a row passes unless it carries the
+// field as a plain value that no entry matches. The filter semantics in JavaScript stay the authority.
+const CATEGORY_PREFILTER = `(e.type IN ('cluster.event','clusters.ranked')
+  OR json_type(e.payload, '$.data.category') IS NOT 'text'
+  OR json_extract(e.payload, '$.data.category') IN (SELECT value FROM json_each(@categories)))`;
+const SOURCE_PREFILTER = `(e.type NOT IN ('item.new','item.enriched')
+  OR json_type(e.payload, '$.data.source_id') NOT IN ('text','integer')
+  OR CAST(json_extract(e.payload, '$.data.source_id') AS TEXT) IN (SELECT value FROM json_each(@sources))
+  OR s.slug IN (SELECT value FROM json_each(@sources)))`;
+
 /** The SQL of one range page. Types are inlined (a closed set), so each distinct query is prepared once. */
-function rangeSql(types: string[], byCluster: boolean, resume: boolean): string {
+function rangeSql(q: EventRangeQuery): string {
+  const types = q.types;
   const where = ["e.ts >= @from", "e.ts <= @to", `e.type IN (${types.map(quote).join(",") || "NULL"})`];
-  if (byCluster) where.push("e.cluster_id = @clusterId");
+  if (q.clusterId !== undefined) where.push("e.cluster_id = @clusterId");
+  if (q.categories) where.push(CATEGORY_PREFILTER);
+  if (q.sources) where.push(SOURCE_PREFILTER);
+  const resume = q.after !== undefined;
   // Row-value comparison lets SQLite seek the (ts, id) index straight to the cursor.
   if (resume) where.push("(e.ts, e.id) > (@afterTs, @afterId)");
   return `${SELECT} WHERE ${where.join(" AND ")} ORDER BY e.ts, e.id LIMIT @limit`;
@@ -75,13 +89,14 @@ export function sqliteEventRepo(db: Db): EventRepo {
   let logId: string | undefined;
   return {
     async range(q) {
-      const sql = rangeSql(q.types, q.clusterId !== undefined, q.after !== undefined);
-      const rows = stmt(db, sql).all({
+      const rows = stmt(db, rangeSql(q)).all({
         from: q.from,
         to: q.to,
         limit: q.limit,
         ...(q.clusterId !== undefined ? { clusterId: q.clusterId } : {}),
         ...(q.after ? { afterTs: q.after.ts, afterId: q.after.id } : {}),
+        ...(q.categories ? { categories: JSON.stringify(q.categories) } : {}),
+        ...(q.sources ? { sources: JSON.stringify(q.sources) } : {}),
       }) as Row[];
       return rows.map(toEvent);
     },
