@@ -55,6 +55,18 @@ describe("EntityResolver: across articles", () => {
     expect(entities.map((e) => e.ref)).toEqual(["person:smith"]);
   });
 
+  it("never joins two full names through a surname they share", () => {
+    const resolver = new EntityResolver();
+    const anna = resolver.resolve(
+      extractEntities({ title: "", text: "Anna Smith won. Smith thanked voters." }).entities,
+    );
+    const john = resolver.resolve(
+      extractEntities({ title: "", text: "John Smith lost. Smith conceded." }).entities,
+    );
+    expect(anna.entities.map((e) => e.ref)).toEqual(["person:anna smith"]);
+    expect(john.entities.map((e) => e.ref)).toEqual(["person:john smith"]);
+  });
+
   it("resolves a known alias and remaps the article's relationships onto the known entity", () => {
     const resolver = new EntityResolver([
       { type: "org", key: "brightwater logistics", name: "Brightwater Logistics", aliases: ["BWL"] },

@@ -65,8 +65,13 @@ export class EntityResolver {
   lookup(e: Pick<ArticleEntity, "ref" | "type" | "key" | "aliases">): string | null {
     if (this.names.has(e.ref)) return e.ref;
     const hits = new Set<string>();
-    for (const alias of e.aliases)
-      for (const ref of this.aliases.get(`${e.type}|${normName(alias)}`) ?? []) hits.add(ref);
+    // A full name resolves by full names only: "John Smith" must not join "Anna Smith" through a shared "Smith".
+    const multiWord = e.key.includes(" ");
+    for (const alias of e.aliases) {
+      const norm = normName(alias);
+      if (multiWord && !norm.includes(" ")) continue;
+      for (const ref of this.aliases.get(`${e.type}|${norm}`) ?? []) hits.add(ref);
+    }
     if (hits.size === 1) return [...hits][0] ?? null;
     if (hits.size > 1) return null;
     if (e.type === "person" && !e.key.includes(" ")) {
