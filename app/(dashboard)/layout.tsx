@@ -12,7 +12,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!session) return <SignInRedirect />;
   return (
     <QueryProvider>
-      <AppShell email={session.user.email} plan={session.account.plan}>
+      <AppShell
+        email={session.user.email}
+        plan={session.account.plan}
+        demo={process.env.LEDE_DEMO === "true"}
+      >
         {children}
       </AppShell>
     </QueryProvider>

@@ -4,13 +4,25 @@ import type { Plan } from "@/lib/db/types";
 
 import { ThemeToggle } from "../theme/theme-toggle";
 import { Badge } from "../ui/badge";
+import { DemoBanner } from "./demo-banner";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
 /** The signed-in frame: sidebar navigation on wide screens, a top bar with a menu on narrow ones. */
-export function AppShell({ email, plan, children }: { email: string; plan: Plan; children: ReactNode }) {
+export function AppShell({
+  email,
+  plan,
+  demo = false,
+  children,
+}: {
+  email: string;
+  plan: Plan;
+  /** The server runs in demo mode: every story comes from the simulated newswire. */
+  demo?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
       <aside className="border-line bg-surface hidden border-r lg:block">
@@ -42,6 +54,7 @@ export function AppShell({ email, plan, children }: { email: string; plan: Plan;
             </div>
           </div>
         </header>
+        {demo ? <DemoBanner /> : null}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
           {children}
         </main>

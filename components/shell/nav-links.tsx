@@ -8,12 +8,14 @@ import { cn } from "../ui/cn";
 import {
   BookIcon,
   ChartIcon,
+  CodeIcon,
   GraphIcon,
   HomeIcon,
   KeyIcon,
   LayersIcon,
   NewspaperIcon,
   RankingIcon,
+  SearchIcon,
 } from "../ui/icons";
 
 interface NavItem {
@@ -30,6 +32,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
       { href: "/stories", label: "Stories", icon: <NewspaperIcon /> },
       { href: "/entities", label: "Entities", icon: <GraphIcon /> },
       { href: "/sources", label: "Sources", icon: <RankingIcon /> },
+      { href: "/search", label: "Search", icon: <SearchIcon /> },
     ],
   },
   {
@@ -37,6 +40,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
     items: [
       { href: "/keys", label: "API keys", icon: <KeyIcon /> },
       { href: "/usage", label: "Usage", icon: <ChartIcon /> },
+      { href: "/reference", label: "API reference", icon: <CodeIcon /> },
       { href: "/plans", label: "Plans", icon: <LayersIcon /> },
       { href: "/docs", label: "Docs", icon: <BookIcon /> },
     ],
