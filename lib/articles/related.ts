@@ -1,8 +1,6 @@
 import { z } from "zod";
 
 import type { Store } from "../db/store";
-import { anyWordExpression } from "../search/parse-query";
-import { titleWords } from "../text/tokenize";
 import { qIntDefault } from "../validation/query";
 import { getArticleOrThrow, UrlHash } from "./get-item";
 import { toApiArticle } from "./serialize";
@@ -14,18 +12,40 @@ export const RelatedQuery = z.object({
 });
 export type RelatedQuery = z.output<typeof RelatedQuery>;
 
+/** Neighbours fetched beyond `limit`, so that copies and repeated headlines left out still leave a full page. */
+const EXTRA_CANDIDATES = 24;
+
+const headlineKey = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
 /**
- * GET /v1/related: articles nearest to one article, a bare array, nearest first, without the article itself or its
- * copies (contract §7.2).
- *
- * Nearness is textual for now: the other members of its story first, then articles sharing its headline's content
- * words, by BM25. Article embeddings plug in here: once the enrichment stage fills `article_vectors`, an article
- * that has a vector takes its nearest neighbours by cosine distance from that table instead (a vec0 KNN query,
- * with the same exclusions), and this text ranking stays the answer for articles without one.
+ * GET /v1/related: the semantically nearest articles to one article (cosine over article embeddings, a KNN over
+ * the vector index), nearest first, as a bare array (contract §7.2). Left out: the article itself, its
+ * syndicated copies and the other copies of its original, and repeated headlines (one article per headline).
+ * An article without an embedding yet gets `[]`, as the contract says.
  */
 export async function relatedArticles(store: Store, q: RelatedQuery) {
   const article = await getArticleOrThrow(store, q.url_hash);
-  const match = anyWordExpression(titleWords(article.title).map((w) => w.word));
-  const related = await store.search.related({ article, match, limit: q.limit });
-  return related.map(toApiArticle);
+  const own = await store.vectors.articleVector(article.id);
+  if (!own) return [];
+  const root = article.duplicateOf ?? article.id;
+  const seen = new Set([headlineKey(article.title)]);
+  const near = await store.vectors.nearestArticles({
+    vector: own.vector,
+    since: 0,
+    limit: q.limit + EXTRA_CANDIDATES,
+  });
+  const out = [];
+  for (const { article: b } of near) {
+    if (b.id === article.id || (b.duplicateOf ?? b.id) === root) continue;
+    const key = headlineKey(b.title);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(toApiArticle(b));
+    if (out.length === q.limit) break;
+  }
+  return out;
 }

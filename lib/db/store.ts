@@ -430,12 +430,17 @@ export interface TopicRepo {
   /** The current topics with their stories. */
   current(): Promise<Array<{ id: number; headline: string; category: string; storyIds: number[] }>>;
   /** Replaces the topics: upserts these, removes the rest, and points stories at their topic. */
-  save(topics: Array<{ id: number; headline: string; category: string; storyIds: number[] }>, at: number): Promise<void>;
+  save(
+    topics: Array<{ id: number; headline: string; category: string; storyIds: number[] }>,
+    at: number,
+  ): Promise<void>;
   nextId(): Promise<number>;
   /** Topics with their stories (at most `perTopic` each, latest update first), biggest topics first. */
-  list(q: { limit: number; topicId?: number; perTopic: number }): Promise<
-    Array<{ id: number; headline: string; category: string; stories: StoryRecord[] }>
-  >;
+  list(q: {
+    limit: number;
+    topicId?: number;
+    perTopic: number;
+  }): Promise<Array<{ id: number; headline: string; category: string; stories: StoryRecord[] }>>;
 }
 
 /** One article's enrichment: its vector, named entities, relations between them, tags and headline summary. */
@@ -527,7 +532,7 @@ export interface UsageRepo {
 }
 
 /**
- * Read-side queries behind search, related articles, taxonomy and stats. Every `match` is an FTS5 expression built
+ * Read-side queries behind search, taxonomy and stats. Every `match` is an FTS5 expression built
  * by lib/search from user input (terms quoted), never raw user text.
  */
 export interface SearchRepo {
@@ -554,12 +559,6 @@ export interface SearchRepo {
   entityNamesByPrefix(prefixes: string[], limit: number): Promise<string[]>;
   /** Titles of the most recently stored articles matching `match`, newest first. */
   recentTitles(match: string, limit: number): Promise<string[]>;
-  /**
-   * Articles related to `article`: the other members of its story and articles matching `match` (its title terms),
-   * scored by BM25 plus a bonus for sharing the story. Leaves out the article itself, articles in a duplicate
-   * relation with it and articles with the same title.
-   */
-  related(q: { article: Article; match: string | null; limit: number }): Promise<Article[]>;
   /** Distinct categories used by stored articles and registered sources. */
   categoriesInUse(): Promise<string[]>;
   /** Tags by the number of articles carrying them, most frequent first (ties by tag), at most `limit`. */
@@ -611,7 +610,10 @@ export interface EntityRepo {
   /** The entities with these ids that exist, in the order given. */
   getMany(ids: number[]): Promise<EntityRecord[]>;
   /** Articles mentioning the entity, published_at descending, then discovered_at, then id. */
-  articles(entityId: number, q: { limit: number; offset: number }): Promise<{ items: Article[]; total: number }>;
+  articles(
+    entityId: number,
+    q: { limit: number; offset: number },
+  ): Promise<{ items: Article[]; total: number }>;
   /**
    * Per entity with at least one article discovered in (recentFrom, until]: its articles in that window and in
    * (baselineFrom, recentFrom].
@@ -628,7 +630,10 @@ export interface EntityRepo {
     limit: number;
   }): Promise<EntityRelationshipRecord[]>;
   /** The story's entities, most mentioned first, ties by id descending. */
-  storyEntities(storyId: number, limit: number): Promise<Array<{ entity: EntityRecord; mentionCount: number }>>;
+  storyEntities(
+    storyId: number,
+    limit: number,
+  ): Promise<Array<{ entity: EntityRecord; mentionCount: number }>>;
 }
 
 /** Nearest-neighbour reads over the vec0 tables (cosine distance, rowid = article or story id). */

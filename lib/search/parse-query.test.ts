@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Source } from "../db/types";
 import { tempStore, testSource } from "../testing/temp-store";
-import { anyWordExpression, ftsString, parseSearchQuery, titlePrefixExpression } from "./parse-query";
+import { ftsString, parseSearchQuery, titlePrefixExpression } from "./parse-query";
 import { addArticles } from "./test-fixtures";
 
 describe("parseSearchQuery", () => {
@@ -39,11 +39,9 @@ describe("parseSearchQuery", () => {
     );
   });
 
-  it("builds a title-prefix expression for suggestions and an any-word expression for related articles", () => {
+  it("builds a title-prefix expression for suggestions", () => {
     expect(titlePrefixExpression("Interest ra")).toBe('title : "interest ra"*');
     expect(titlePrefixExpression("  ** ")).toBeNull();
-    expect(anyWordExpression(["volcano", "erupts", "volcano", "—"])).toBe('"volcano" OR "erupts"');
-    expect(anyWordExpression([])).toBeNull();
   });
 });
 

@@ -109,9 +109,3 @@ export function titlePrefixExpression(q: string): string | null {
   if (words.length === 0) return null;
   return `title : ${ftsString(words.join(" "))}*`;
 }
-
-/** Any of the words (related articles: share some of the terms, the more and the rarer the better). */
-export function anyWordExpression(words: string[]): string | null {
-  const usable = [...new Set(words.filter((w) => SEARCHABLE.test(w)))];
-  return usable.length ? usable.map(ftsString).join(" OR ") : null;
-}

@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { setApiDepsForTesting } from "@/lib/api/deps";
 import type { Article } from "@/lib/db/types";
-import { addArticles, expectKeyPolicy, markDuplicate, putInStory } from "@/lib/search/test-fixtures";
+import { addArticles, expectKeyPolicy, markDuplicate } from "@/lib/search/test-fixtures";
 import { get, testApiDeps } from "@/lib/testing/api-deps";
 import { testSource } from "@/lib/testing/temp-store";
+import { putArticleVector, towardAxis0 } from "@/lib/vectors/test-fixtures";
 
 import { GET } from "./route";
 
@@ -47,8 +48,19 @@ beforeEach(async () => {
     Article,
   ];
   a = { main, sameStory, storyFar, termsOnly, unrelated, dup, sameTitle: copy as Article };
-  putInStory(t.store, 1, "Volcano erupts near Reykjavik", [a.main, a.sameStory, a.storyFar, a.dup]);
   markDuplicate(t.store, a.dup, a.main);
+  // Cosine with the main article's vector (axis 0): the nearer, the closer to 1.
+  const near: Record<Cast, number> = {
+    main: 1,
+    dup: 0.99,
+    sameTitle: 0.98,
+    sameStory: 0.9,
+    storyFar: 0.7,
+    termsOnly: 0.5,
+    unrelated: 0.1,
+  };
+  for (const [cast, c] of Object.entries(near) as Array<[Cast, number]>)
+    putArticleVector(t.store, a[cast].id, towardAxis0(c, 1 + Object.keys(near).indexOf(cast)));
 });
 afterEach(async () => {
   setApiDepsForTesting(undefined);
@@ -62,11 +74,11 @@ const related = async (qs: string) => {
 const titles = (body: unknown) => (body as Array<{ title: string }>).map((x) => x.title);
 
 describe("GET /v1/related", () => {
-  it("answers a bare array: story members first, then shared terms, without the article, its copies or its headline", async () => {
+  it("answers a bare array, nearest first, without the article, its copies or its headline", async () => {
     const { res, body } = await related(`url_hash=${a.main.urlHash}`);
     expect(res.status).toBe(200);
     expect(Array.isArray(body)).toBe(true);
-    expect(titles(body)).toEqual([a.sameStory.title, a.storyFar.title, a.termsOnly.title]);
+    expect(titles(body)).toEqual([a.sameStory.title, a.storyFar.title, a.termsOnly.title, a.unrelated.title]);
     expect(Object.keys((body as object[])[0]!)).toContain("url_hash");
     expect(res.headers.get("X-Credits-Cost")).toBe("1");
     expect(res.headers.get("X-Credits-Used")).toBe("1");
@@ -77,7 +89,6 @@ describe("GET /v1/related", () => {
     const got = titles(body);
     expect(got.filter((x) => x === a.main.title)).toHaveLength(1);
     expect(got).not.toContain(a.termsOnly.title);
-    expect(got).not.toContain(a.unrelated.title);
     const ofCopy = titles((await related(`url_hash=${a.dup.urlHash}`)).body);
     expect(ofCopy).not.toContain(a.main.title);
     expect(ofCopy).toContain(a.sameStory.title);
@@ -105,9 +116,20 @@ describe("GET /v1/related", () => {
       url: `https://wire.test/watch/${i}`,
       discoveredAt: 100 + i,
     }));
-    await addArticles(t.store, (await t.store.sources.get("wire"))!, more);
+    const watch = await addArticles(t.store, (await t.store.sources.get("wire"))!, more);
+    for (const [i, w] of watch.entries()) putArticleVector(t.store, w.id, towardAxis0(0.3, 20 + i));
     expect(titles((await related(`url_hash=${a.main.urlHash}`)).body)).toHaveLength(8);
-    expect(titles((await related(`url_hash=${a.main.urlHash}&limit=50`)).body)).toHaveLength(13);
+    // Everything else with a vector: 4 articles of the cast (not the copy, not the repeated headline) + 10.
+    expect(titles((await related(`url_hash=${a.main.urlHash}&limit=50`)).body)).toHaveLength(14);
+  });
+
+  it("answers [] for an article without an embedding yet", async () => {
+    const [fresh] = await addArticles(t.store, (await t.store.sources.get("wire"))!, [
+      { title: "Volcano erupts again", url: "https://wire.test/new", discoveredAt: 50 },
+    ]);
+    const { res, body } = await related(`url_hash=${fresh!.urlHash}`);
+    expect(res.status).toBe(200);
+    expect(body).toEqual([]);
   });
 
   it("answers 400 missing_parameter without url_hash and 404 for an unknown article", async () => {

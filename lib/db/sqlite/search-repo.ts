@@ -1,6 +1,5 @@
 import type { Db } from "../open-db";
 import type { SearchRepo } from "../store";
-import type { Article } from "../types";
 import { toArticle } from "./article-repo";
 import { stmt } from "./stmt-cache";
 
@@ -104,10 +103,6 @@ export function sqliteSearchRepo(db: Db): SearchRepo {
         .all(match, limit) as string[];
     },
 
-    async related({ article, match, limit }) {
-      return relatedArticles(db, article, match, limit);
-    },
-
     async categoriesInUse() {
       return stmt(
         db,
@@ -174,54 +169,6 @@ function snippetsFor(db: Db, match: string, ids: number[]): Map<number, string> 
   ).all(match, JSON.stringify(ids)) as Array<{ id: number; snippet: string }>;
   return new Map(rows.map((r) => [r.id, r.snippet]));
 }
-
-// Enough text candidates to fill the largest page after leaving out copies and same-title articles.
-const RELATED_TEXT_CANDIDATES = 200;
-
-function relatedArticles(db: Db, a: Article, match: string | null, limit: number): Article[] {
-  const t = match
-    ? `SELECT rowid AS id, -${BM25} AS s FROM articles_fts WHERE articles_fts MATCH @match
-       ORDER BY ${BM25} LIMIT ${RELATED_TEXT_CANDIDATES}`
-    : NONE;
-  // Sharing the story is worth as much as the best text match, so story members come first, in term order.
-  const rows = stmt(
-    db,
-    `WITH t AS MATERIALIZED (${t}),
-       m AS (SELECT id FROM articles WHERE story_id = @story),
-       u AS (SELECT id FROM t UNION SELECT id FROM m)
-     SELECT ${ARTICLE_COLUMNS}
-     FROM u JOIN articles a ON a.id = u.id JOIN sources s ON s.id = a.source_id LEFT JOIN t ON t.id = a.id
-     WHERE a.id <> @id AND a.duplicate_of IS NOT @id AND a.id IS NOT @dup
-       AND (@dup IS NULL OR a.duplicate_of IS NOT @dup) AND lower(a.title) <> lower(@title)
-     ORDER BY COALESCE(t.s, 0) + CASE WHEN @story IS NOT NULL AND a.story_id = @story
-         THEN COALESCE(NULLIF((SELECT MAX(s) FROM t), 0), 1.0) ELSE 0 END DESC, a.id DESC
-     LIMIT @limit`,
-  ).all({
-    ...(match ? { match } : {}),
-    story: a.storyId,
-    id: a.id,
-    dup: a.duplicateOf,
-    title: a.title,
-    limit: limit * 3,
-  }) as Row[];
-  // Headlines that differ only in case or punctuation are the same headline (wire copies): keep the best one.
-  const seen = new Set([titleKey(a.title)]);
-  const out: Article[] = [];
-  for (const r of rows) {
-    const key = titleKey(r.title);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(toArticle(r));
-    if (out.length === limit) break;
-  }
-  return out;
-}
-
-const titleKey = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
