@@ -77,7 +77,10 @@ export default async function OverviewPage() {
                   </span>
                   <Link
                     href={s.href}
-                    className={cn("underline underline-offset-4 hover:decoration-2", s.done && "text-muted line-through")}
+                    className={cn(
+                      "underline underline-offset-4 hover:decoration-2",
+                      s.done && "text-muted line-through",
+                    )}
                   >
                     {s.label}
                   </Link>

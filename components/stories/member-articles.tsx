@@ -1,0 +1,56 @@
+import type { Article } from "@/lib/db/types";
+import type { MemberGroup } from "@/lib/stories/member-groups";
+
+import { Badge } from "../ui/badge";
+import { ExternalIcon } from "../ui/icons";
+import { RelativeTime } from "../ui/relative-time";
+
+function ArticleLine({ a, now }: { a: Article; now?: number }) {
+  return (
+    <>
+      <a
+        href={a.url}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="hover:text-accent inline-flex items-start gap-1 font-medium underline-offset-4 hover:underline"
+      >
+        {a.title}
+        <ExternalIcon size={13} className="text-muted mt-1 shrink-0" />
+        <span className="sr-only"> (opens the publisher&apos;s page)</span>
+      </a>
+      <p className="text-muted mt-0.5 text-xs">
+        {a.sourceName} · <RelativeTime ms={a.publishedAt || a.discoveredAt} now={now} />
+      </p>
+    </>
+  );
+}
+
+/** A story's articles, newest first; syndicated copies of one wire story sit folded under it. */
+export function MemberArticles({ groups, now }: { groups: MemberGroup[]; now?: number }) {
+  return (
+    <ul className="divide-line divide-y">
+      {groups.map(({ article, duplicates }) => (
+        <li key={article.id} data-testid="member-article" className="py-3 text-sm first:pt-0 last:pb-0">
+          <ArticleLine a={article} now={now} />
+          {duplicates.length ? (
+            <details data-testid="duplicates" className="mt-2">
+              <summary className="text-muted hover:text-fg cursor-pointer text-xs">
+                <Badge tone="neutral">
+                  +{duplicates.length} syndicated {duplicates.length === 1 ? "copy" : "copies"}
+                </Badge>{" "}
+                the same report republished by {duplicates.map((d) => d.sourceName).join(", ")}
+              </summary>
+              <ul className="border-line mt-2 space-y-2 border-l pl-3">
+                {duplicates.map((d) => (
+                  <li key={d.id}>
+                    <ArticleLine a={d} now={now} />
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
