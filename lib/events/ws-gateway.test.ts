@@ -192,6 +192,14 @@ describe("messages", () => {
     expect(await c.subscribe({})).toMatchObject({ type: "error", code: "rate_limited" });
   });
 
+  it("closes with 1009 on a message over 1 MiB", async () => {
+    h = await liveFeedHarness();
+    const c = h.connect(`token=${await h.key("starter")}`);
+    await c.subscribe({});
+    c.send({ type: "subscribe", filters: { keywords: ["x".repeat(1024 * 1024)] } });
+    expect((await c.closed).code).toBe(CLOSE.tooBig);
+  });
+
   it("sends nothing before the first subscribe", async () => {
     h = await liveFeedHarness();
     const c = h.connect(`token=${await h.key("starter")}`);
