@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import type { Store } from "../db/store";
 import { CONTENT_STATUSES } from "../db/types";
+import { withVectors } from "../embeddings/attach-vectors";
 import { qBool, qEnum, qEnumDefault, qInt, qIntDefault } from "../validation/query";
 import { toApiArticle } from "./serialize";
 
@@ -44,13 +45,13 @@ export async function listItems(store: Store, q: ListItemsQuery) {
     sortBy: q.sort_by,
     sortOrder: q.sort_order,
   });
-  // Vectors arrive with enrichment; until an article has one, `embedding` is null (contract §6.15).
-  const shape = q.include_embeddings
-    ? (a: (typeof items)[number]) => ({
-        ...toApiArticle(a),
-        embedding: null,
-        embedding_model: a.embeddingModel,
-      })
-    : toApiArticle;
-  return { items: items.map(shape), total, offset: q.offset, limit: q.limit };
+  const shaped = q.include_embeddings
+    ? await withVectors(
+        store,
+        "article",
+        items.map((a) => ({ id: a.id, value: toApiArticle(a) })),
+        q.embedding_format,
+      )
+    : items.map(toApiArticle);
+  return { items: shaped, total, offset: q.offset, limit: q.limit };
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 import type { Store } from "../db/store";
+import { withVectors } from "../embeddings/attach-vectors";
+import type { EmbeddingFormat } from "../embeddings/encode";
 import { NotFoundError } from "../errors";
 import { qBool, qEnumDefault, qIntDefault } from "../validation/query";
 import { toApiDevelopment, toStoryDetail, toStoryListItem, toStorySummary } from "./serialize";
@@ -35,7 +37,8 @@ export type RankedStoriesQuery = z.output<typeof RankedStoriesQuery>;
 export async function listRankedStories(store: Store, q: RankedStoriesQuery, now: number) {
   const top = await store.dynamics.ranked({ now, since: now - ACTIVE_WINDOW_MS, limit: q.limit });
   const stories = top.map(toStorySummary);
-  return { stories: q.include_embeddings ? stories.map((s) => withoutVector(s)) : stories };
+  if (!q.include_embeddings) return { stories };
+  return { stories: await storyVectors(store, stories, q.embedding_format) };
 }
 
 /** A story's developments in timeline order (contract §7.1). */
@@ -54,7 +57,8 @@ export async function listStories(store: Store, q: ListStoriesQuery, now: number
     limit: q.limit,
     offset: q.offset,
   });
-  const items = stories.map(toStoryListItem).map((s) => (q.include_embeddings ? withoutVector(s) : s));
+  const list = stories.map(toStoryListItem);
+  const items = q.include_embeddings ? await storyVectors(store, list, q.embedding_format) : list;
   return { stories: items, total, has_more: q.offset + stories.length < total };
 }
 
@@ -66,22 +70,33 @@ export async function getStoryOrThrow(store: Store, idOrSlug: string) {
   return story;
 }
 
-export async function getStoryDetail(store: Store, idOrSlug: string, includeEmbeddings = false) {
+export async function getStoryDetail(
+  store: Store,
+  idOrSlug: string,
+  includeEmbeddings = false,
+  format: EmbeddingFormat = "json",
+) {
   const story = await getStoryOrThrow(store, idOrSlug);
   const members = await store.stories.members(story.id);
   const developments = (await store.stories.developments(story.id)).map(toApiDevelopment);
   const detail = toStoryDetail(story, members, developments);
   if (!includeEmbeddings) return detail;
-  return {
-    ...withoutVector(detail),
-    articles: detail.articles.map((a, i) => withoutVector(a, members[i]?.embeddingModel ?? null)),
-  };
+  const [withCentroid] = await storyVectors(store, [detail], format);
+  const articles = await withVectors(
+    store,
+    "article",
+    detail.articles.map((a, i) => ({ id: members[i]!.id, value: a })),
+    format,
+  );
+  return { ...withCentroid!, articles };
 }
 
-/** Vectors are computed by the enrichment stage; until one exists the field is null (contract §6.15). */
-function withoutVector<T extends object>(
-  o: T,
-  model: string | null = null,
-): T & { embedding: null; embedding_model: string | null } {
-  return { ...o, embedding: null, embedding_model: model };
+/** Stories with their centroid (contract §6.15), null while none is computed. */
+function storyVectors<T extends { id: number }>(store: Store, stories: T[], format: EmbeddingFormat) {
+  return withVectors(
+    store,
+    "story",
+    stories.map((s) => ({ id: s.id, value: s })),
+    format,
+  );
 }

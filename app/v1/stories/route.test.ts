@@ -5,6 +5,7 @@ import { TEXT_ONLY_PARAMS } from "@/lib/clustering/clusterer";
 import { runPipeline } from "@/lib/ingestion/pipeline";
 import { StoryClustering } from "@/lib/stories/story-clustering";
 import { get, testApiDeps } from "@/lib/testing/api-deps";
+import { putArticleVector, putStoryVector, towardAxis0 } from "@/lib/vectors/test-fixtures";
 
 import { GET as getStory } from "./[id]/route";
 import { GET as rankedStories } from "./ranked/route";
@@ -144,5 +145,45 @@ describe("GET /v1/stories/ranked", () => {
     const res = await rankedStories(get("/v1/stories/ranked?include_embeddings=true", key));
     expect(res.status).toBe(403);
     expect(((await json(res)).error as { code: string }).code).toBe("tier_required");
+  });
+});
+
+describe("include_embeddings", () => {
+  it("returns the stored centroid and member vectors, as JSON numbers or base64, and null where none exists", async () => {
+    const pro = await t.key("pro");
+    const list = await json(await listStories(get("/v1/stories", key)));
+    const [top, other] = list.stories as Array<{ id: number }>;
+    const members = t.store.db
+      .prepare("SELECT id FROM articles WHERE story_id = ? ORDER BY id")
+      .pluck()
+      .all(top!.id) as number[];
+    putStoryVector(t.store, top!.id, towardAxis0(0.6), "lede-local-sif-v1");
+    putArticleVector(t.store, members[0]!, towardAxis0(0.8), "lede-local-sif-v1");
+
+    const withVectors = await json(await listStories(get("/v1/stories?include_embeddings=true", pro)));
+    const byId = new Map(
+      (
+        withVectors.stories as Array<{
+          id: number;
+          embedding: number[] | null;
+          embedding_model: string | null;
+        }>
+      ).map((s) => [s.id, s]),
+    );
+    expect(byId.get(top!.id)!.embedding).toHaveLength(1536);
+    expect(byId.get(top!.id)!.embedding![0]).toBeCloseTo(0.6, 6);
+    expect(byId.get(top!.id)!.embedding_model).toBe("lede-local-sif-v1");
+    expect(byId.get(other!.id)).toMatchObject({ embedding: null, embedding_model: null });
+
+    const detail = await json(
+      await getStory(get(`/v1/stories/${top!.id}?include_embeddings=true&embedding_format=base64`, pro), {
+        params: Promise.resolve({ id: String(top!.id) }),
+      }),
+    );
+    expect(Buffer.from(detail.embedding as string, "base64")).toHaveLength(6144);
+    const articles = detail.articles as Array<{ url_hash: string; embedding: string | null }>;
+    const withVector = articles.filter((a) => a.embedding !== null);
+    expect(withVector).toHaveLength(1);
+    expect(Buffer.from(withVector[0]!.embedding!, "base64").readFloatLE(0)).toBeCloseTo(0.8, 6);
   });
 });

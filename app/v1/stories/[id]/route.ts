@@ -5,7 +5,8 @@ import { getStoryDetail, StoryParams, StoryQuery } from "@/lib/stories/get-stori
 
 export const GET = withApiKey(
   { route: "/v1/stories/{id}", params: StoryParams, query: StoryQuery, ...includeEmbeddingsGate },
-  async ({ deps, params, query }) => getStoryDetail(deps.store, params.id, query.include_embeddings),
+  async ({ deps, params, query }) =>
+    getStoryDetail(deps.store, params.id, query.include_embeddings, query.embedding_format),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
