@@ -27,8 +27,9 @@ function layoutOptions(layout: GraphLayout, nodes: number): LayoutOptions {
     name: "cose",
     animate: false,
     randomize: true,
-    nodeRepulsion: () => 9000,
-    idealEdgeLength: () => 90,
+    nodeRepulsion: () => 20000,
+    nodeOverlap: 12,
+    idealEdgeLength: () => 110,
     numIter: nodes > 120 ? 600 : 1000,
   } as LayoutOptions;
 }

@@ -69,7 +69,10 @@ export function StoryCard({
           {story.headline}
         </Link>
       </h3>
-      <p className="text-muted mt-1 line-clamp-2 text-sm">{story.summary}</p>
+      {/* A summary that only restates the headline and the counts below (the generated fallback) is left out. */}
+      {story.summary.startsWith(story.headline) ? null : (
+        <p className="text-muted mt-1 line-clamp-2 text-sm">{story.summary}</p>
+      )}
       <dl className="text-muted mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs">
         <div>
           <dt className="sr-only">Articles</dt>

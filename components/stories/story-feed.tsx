@@ -68,14 +68,14 @@ export function StoryFeed({
           <label className="flex items-center gap-2 text-sm">
             <span className="text-muted">Category</span>
             <Select
-              className="h-9 w-44 capitalize"
+              className="h-9 w-44"
               value={selection.category ?? ""}
               onChange={(e) => select({ ...selection, category: e.target.value || null })}
             >
               <option value="">All categories</option>
               {categories.map((c) => (
-                <option key={c} value={c} className="capitalize">
-                  {c}
+                <option key={c} value={c}>
+                  {c.charAt(0).toUpperCase() + c.slice(1)}
                 </option>
               ))}
             </Select>
