@@ -1,0 +1,124 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+
+import { EntityTypeBadge } from "@/components/entities/entity-type-badge";
+import { SearchForm } from "@/components/search/search-form";
+import { SearchResults, type HitLinks } from "@/components/search/search-results";
+import { SearchIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
+import { Alert, EmptyState } from "@/components/ui/states";
+import { requestTime, requireSession } from "@/lib/api/current-session";
+import { getAppContext } from "@/lib/context";
+import { listEntities } from "@/lib/entities/queries/list-entities";
+import { ListEntitiesQuery } from "@/lib/entities/queries/schemas";
+import { SearchFullQuery } from "@/lib/search/schemas";
+import { searchFull } from "@/lib/search/search-full";
+import { feedTime } from "@/lib/stories/story-feed";
+
+export const metadata: Metadata = { title: "Search" };
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const LIMIT = 20;
+
+export default async function SearchPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  await requireSession("/search");
+  const raw = await searchParams;
+  const q = one(raw.q)?.trim() ?? "";
+  const header = (
+    <>
+      <PageHeader
+        title="Search"
+        description="Full-text search over every article's headline, excerpt and text, plus the articles of the people, organisations and places you name."
+      />
+      <div className="mb-6">
+        <SearchForm q={q} />
+      </div>
+    </>
+  );
+  if (!q) {
+    return (
+      <>
+        {header}
+        <EmptyState icon={<SearchIcon size={22} />} title="Search the news">
+          Words are all required; put <code className="font-mono">&quot;quotes&quot;</code> around a phrase, a{" "}
+          <code className="font-mono">-minus</code> before a word to leave it out, and{" "}
+          <code className="font-mono">OR</code> between alternatives.
+        </EmptyState>
+      </>
+    );
+  }
+  const parsed = SearchFullQuery.safeParse({ q, limit: String(LIMIT), offset: one(raw.offset) });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return (
+      <>
+        {header}
+        <Alert tone="warn">
+          {issue?.path.join(".") === "q" ? "The search" : "The page number"} {issue?.message}.
+        </Alert>
+      </>
+    );
+  }
+  const { store } = await getAppContext();
+  const [result, entities, time] = await Promise.all([
+    searchFull(store, parsed.data),
+    parsed.data.offset === 0
+      ? listEntities(store, ListEntitiesQuery.parse({ q, limit: "6" }))
+      : Promise.resolve(null),
+    feedTime(store, requestTime()),
+  ]);
+  const articles = await Promise.all(result.results.map((r) => store.articles.getByHash(r.url_hash)));
+  const links = new Map<string, HitLinks>();
+  for (const a of articles) if (a) links.set(a.urlHash, { url: a.url, storyId: a.storyId });
+  return (
+    <>
+      {header}
+      {entities?.entities.length ? (
+        <section aria-labelledby="entity-hits" className="mb-6">
+          <h2 id="entity-hits" className="text-muted mb-2 text-xs font-medium tracking-wide uppercase">
+            Entities
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {entities.entities.map((e) => (
+              <li key={e.id}>
+                <Link
+                  href={`/entities/${e.id}`}
+                  className="border-line bg-surface hover:bg-subtle flex items-center gap-2 rounded-full border py-1 pr-3 pl-1.5 text-sm"
+                >
+                  <EntityTypeBadge type={e.type} />
+                  {e.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <h2 className="sr-only">Articles</h2>
+      <p role="status" className="text-muted mb-4 text-sm">
+        {result.total.toLocaleString("en")} article{result.total === 1 ? "" : "s"} match “{q}”
+      </p>
+      {result.results.length ? (
+        <>
+          <SearchResults hits={result.results} links={links} now={time.archived ? time.asOf : undefined} />
+          <Pager
+            path="/search"
+            params={{ q }}
+            offset={parsed.data.offset}
+            limit={LIMIT}
+            total={result.total}
+          />
+        </>
+      ) : (
+        <EmptyState icon={<SearchIcon size={22} />} title="Nothing matches">
+          No article contains all of these words. Try fewer words, or <code className="font-mono">OR</code>{" "}
+          between alternatives.
+        </EmptyState>
+      )}
+    </>
+  );
+}
