@@ -11,7 +11,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["{lib,app,cli,bench}/**/*.test.ts", "server.test.ts"],
+    include: ["{lib,app,cli,bench}/**/*.test.ts", "server.test.ts", "clients/typescript/test/**/*.test.ts"],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,

@@ -56,6 +56,9 @@ class Server:
         return r.stdout.strip()
 
     def start(self) -> "Server":
+        # `lede start` would build the app itself, which takes longer than a test should wait.
+        if not os.path.exists(os.path.join(ROOT, ".next", "BUILD_ID")):
+            raise RuntimeError("no production build: run `npm run build` before the client tests")
         info = subprocess.run(
             [NODE, NEWSWIRE, self.news_dir], env=self.env, cwd=ROOT, capture_output=True, text=True, check=True
         )
