@@ -141,6 +141,7 @@ class Proxy:
         self.connections = 0
         #: While set, new connections are closed at once (the server looks unreachable).
         self.refusing = False
+        self.refused = 0
         self._stop = False
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -151,6 +152,7 @@ class Proxy:
             except OSError:
                 return
             if self.refusing:
+                self.refused += 1
                 client.close()
                 continue
             try:

@@ -91,6 +91,8 @@ class RealtimeTest(unittest.TestCase):
         self.assertGreaterEqual(r.reconnects, 1)
         self.assertEqual(reconnects[0]["since_id"], events[before - 1]["id"])
         self.assertGreaterEqual(proxy.connections, 2)
+        # Attempts while the server was unreachable were refused, and the client kept trying (with backoff).
+        self.assertGreaterEqual(proxy.refused, 1)
         # Every item.new logged after the cut, exactly once, in order: the server's own record via backtest.
         now = int(time.time() * 1000)
         logged = [

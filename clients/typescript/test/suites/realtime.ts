@@ -45,7 +45,7 @@ export function realtimeSuite(server: () => TestServer): void {
           if (received.filter((e) => e.type === "item.enriched").length >= 5) break;
         }
       })();
-      server().importLive();
+      await server().importLive();
       await iterating;
       feed.close();
       for (const e of received) expectEventShape(e);
@@ -73,7 +73,7 @@ export function realtimeSuite(server: () => TestServer): void {
       feed.on("subscribed", (m) => subscribed.push(m));
       feed.on("reconnect", (r) => reconnects.push(r));
       await feed.connect();
-      server().importLive();
+      await server().importLive();
       await waitFor(() => events.length > 0);
       await new Promise((r) => setTimeout(r, 1000));
       const before = events.length;
@@ -81,7 +81,7 @@ export function realtimeSuite(server: () => TestServer): void {
       // The network fails; while the client cannot reach the server, more news arrives.
       proxy.refusing = true;
       proxy.cut();
-      server().importLive();
+      await server().importLive();
       proxy.refusing = false;
       await waitFor(() => reconnects.length > 0 && subscribed.length >= 2, 30_000);
       const logged = (await loggedIds(rest(), "item.new")).filter((id) => id > lastBefore);
@@ -93,6 +93,8 @@ export function realtimeSuite(server: () => TestServer): void {
       expect(reconnects[0]!.sinceId).toBe(lastBefore);
       expect(feed.reconnects).toBeGreaterThanOrEqual(1);
       expect(proxy.connections).toBeGreaterThanOrEqual(2);
+      // Attempts while the server was unreachable were refused, and the client kept trying (with backoff).
+      expect(proxy.refused).toBeGreaterThanOrEqual(1);
       expect(events.slice(before).map((e) => e.id)).toEqual(logged);
       const ids = events.map((e) => e.id);
       expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));

@@ -27,7 +27,7 @@ export interface TestServer {
   port: number;
   keys: { pro: string; starter: string; free: string };
   /** Imports the next batch of live articles from another process, as a running deployment would. */
-  importLive(): void;
+  importLive(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -106,10 +106,16 @@ export async function startServer(): Promise<TestServer> {
     baseUrl,
     port,
     keys,
-    importLive() {
+    async importLive() {
       if (imported >= batches) throw new Error("no live batch left");
       imported++;
-      run(BIN, ["import", path.join(newsDir, `live-${imported}.jsonl`)]);
+      const child = spawn(process.execPath, [BIN, "import", path.join(newsDir, `live-${imported}.jsonl`)], {
+        env,
+        cwd: ROOT,
+        stdio: "ignore",
+      });
+      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+      if (code !== 0) throw new Error(`lede import exited with ${code}`);
     },
     async stop() {
       if (child.exitCode === null) {
@@ -128,12 +134,16 @@ export class Proxy {
   private server: net.Server;
   /** While set, new connections are dropped at once (the server looks unreachable). */
   refusing = false;
+  refused = 0;
   connections = 0;
   port = 0;
 
   constructor(private readonly targetPort: number) {
     this.server = net.createServer((client) => {
-      if (this.refusing) return void client.destroy();
+      if (this.refusing) {
+        this.refused++;
+        return void client.destroy();
+      }
       this.connections++;
       const upstream = net.connect(this.targetPort, "127.0.0.1");
       for (const s of [client, upstream]) {
