@@ -35,10 +35,6 @@ def camel(text: str) -> str:
     return "".join(p[:1].upper() + p[1:] for p in parts if p)
 
 
-def snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
-
-
 class Generator:
     """Turns named JSON Schemas (with ``#/components/schemas/X`` references) into Python type declarations."""
 
