@@ -1,7 +1,9 @@
 import type { Store } from "../db/store";
 import type { StoredEvent } from "../db/types";
+import { attachVectors } from "./attach-vectors";
 import { checkBacktestInput, type BacktestInput } from "./backtest-input";
-import { embeddingJson, embeddingMatch, isArticleEvent, type EmbeddingMatch } from "./embedding-filters";
+import type { LiveEvent } from "./bus";
+import { embeddingJson, embeddingMatch, type EmbeddingMatch } from "./embedding-filters";
 import { compileFilters, matchesFilters, TOPIC_TYPES, type CompiledFilters } from "./filters";
 
 export {
@@ -85,20 +87,14 @@ export async function runBacktest(store: Store, input: BacktestInput, now: numbe
   };
 }
 
-/** The events of one scanned chunk that pass, with their vectors loaded once, only when the request needs them. */
+/** The events of one scanned chunk that pass, with their vectors loaded only when the request needs them. */
 async function keepMatching(store: Store, f: CompiledFilters, chunk: StoredEvent[]): Promise<Kept[]> {
-  const passing = chunk.filter((e) => matchesFilters(f, e));
-  const needVectors = f.includeEmbeddings || (f.embeddingFilters?.length ?? 0) > 0;
-  const vectors = needVectors
-    ? await store.events.articleVectors(
-        passing
-          .filter((e) => isArticleEvent(e.type) && e.articleId !== null)
-          .map((e) => e.articleId as number),
-      )
-    : undefined;
+  const passing: LiveEvent[] = chunk.filter((e) => matchesFilters(f, e));
+  if (f.includeEmbeddings || (f.embeddingFilters?.length ?? 0) > 0)
+    await attachVectors(store.events, passing);
   const out: Kept[] = [];
   for (const event of passing) {
-    const vector = event.articleId !== null ? vectors?.get(event.articleId)?.vector : undefined;
+    const vector = event.vector?.vector;
     const match = embeddingMatch(f.embeddingFilters, event, vector);
     if (match !== null) out.push({ event, match, vector });
   }

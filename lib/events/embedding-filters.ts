@@ -55,6 +55,15 @@ export function cosineToUnit(unit: Float64Array, v: Float32Array): number {
 export const isArticleEvent = (type: string) => type === "item.new" || type === "item.enriched";
 
 /**
+ * Whether an event of this type carries the article's embedding. Enrichment computes the vector and stores it in
+ * the transaction that appends `item.enriched`; `item.new` is appended (and broadcast) before the vector exists.
+ * So `item.enriched` carries it and `item.new` never does, live and in backtest alike: a replay gives what was
+ * broadcast, whenever it runs. For embedding filters an `item.new` is an article without an embedding (it never
+ * matches, contract §7.7); with `include_embeddings` its `embedding` is null (live) or `[]` (backtest).
+ */
+export const carriesEmbedding = (type: string) => type === "item.enriched";
+
+/**
  * Embedding filtering of one event (contract §8.4, §7.7): `undefined` when it does not apply (no filters, or not an
  * article event), `null` when the event is filtered out (no filter reaches its threshold, or the article has no
  * vector), otherwise the best similarity among the filters it passes.

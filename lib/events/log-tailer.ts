@@ -1,6 +1,6 @@
 import type { EventRepo } from "../db/store";
-import type { EventBus, LiveEvent } from "./bus";
-import { isArticleEvent } from "./embedding-filters";
+import { attachVectors } from "./attach-vectors";
+import type { EventBus } from "./bus";
 
 export interface LogTailerOptions {
   events: EventRepo;
@@ -48,7 +48,9 @@ export class LogTailer {
     const batch = this.opts.batch ?? 500;
     try {
       for (;;) {
-        const events = await this.withVectors(
+        // Embeddings are loaded here, once per event, so no subscriber reads the database on its own.
+        const events = await attachVectors(
+          this.opts.events,
           await this.opts.events.after(this.opts.bus.lastPublishedId, batch),
         );
         for (const e of events) this.opts.bus.publish(e);
@@ -57,15 +59,6 @@ export class LogTailer {
     } catch (e) {
       this.opts.onError?.(e);
     }
-  }
-
-  /** Loads article embeddings once per event, here, so no subscriber reads the database on its own. */
-  private async withVectors(events: LiveEvent[]): Promise<LiveEvent[]> {
-    const ids = events.filter((e) => isArticleEvent(e.type) && e.articleId !== null).map((e) => e.articleId);
-    if (ids.length === 0) return events;
-    const vectors = await this.opts.events.articleVectors(ids as number[]);
-    for (const e of events) if (e.articleId !== null) e.vector = vectors.get(e.articleId) ?? null;
-    return events;
   }
 
   /** Stops polling after publishing everything the log holds now (a read under way is waited for first). */

@@ -108,10 +108,16 @@ describe("two instances sharing Redis", () => {
       .run(BigInt(99), Buffer.from(vec({ 0: 1 }).buffer));
     const e = await a.store.events.append({
       ts: Date.now(),
-      type: "item.new",
+      type: "item.enriched",
       clusterId: 0,
       articleId: 99,
-      payload: (id) => ({ type: "item.new", id, ts: Date.now(), data: { title: "on axis", source_id: "1" } }),
+      payload: (id) => ({
+        type: "item.enriched",
+        id,
+        ts: Date.now(),
+        entity_ids: [],
+        data: { title: "on axis", source_id: "1" },
+      }),
     });
     const [got] = await onB.waitFor(() => (onB.events().length === 1 ? onB.events() : undefined));
     expect(got).toMatchObject({ id: e.id, similarity: 1, matched_filter: "axis" });

@@ -7,8 +7,9 @@ import { WebSocket, WebSocketServer, type RawData } from "ws";
 
 import type { Store } from "../db/store";
 import type { KeyVerifier, VerifiedKey } from "../keys/verify-key";
+import { attachVectors } from "./attach-vectors";
 import type { EventBus, LiveEvent } from "./bus";
-import { embeddingMatch, isArticleEvent } from "./embedding-filters";
+import { embeddingMatch } from "./embedding-filters";
 import { EventFrames, WireFrame } from "./event-frames";
 import { matchesFilters, type CompiledFilters } from "./filters";
 import { authorizeUpgrade, capRefusal, CLOSE, redactedUrl, upgradeToken } from "./ws-auth";
@@ -216,14 +217,8 @@ export class WsGateway {
           `more than ${GAP_FILL_MAX} events were missed; use backtest or REST`,
         );
       } else {
-        const ids = missed
-          .filter((e) => isArticleEvent(e.type) && e.articleId !== null)
-          .map((e) => e.articleId);
-        const vectors = await this.deps.store.events.articleVectors(ids as number[]);
-        for (const e of missed) {
-          if (e.articleId !== null) e.vector = vectors.get(e.articleId) ?? null;
-          this.deliver(conn, new EventFrames(e));
-        }
+        await attachVectors(this.deps.store.events, missed);
+        for (const e of missed) this.deliver(conn, new EventFrames(e));
       }
       const held = conn.pending ?? [];
       conn.pending = null;

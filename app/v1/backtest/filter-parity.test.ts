@@ -20,6 +20,8 @@ import { GET, POST } from "./route";
 const AXIS0 = Array.from(vec({ 0: 1 }));
 const AXIS1 = Array.from(vec({ 1: 1 }));
 const STORIES = ["dev11", "prio12", "ce11", "dev13"];
+const NEW = ["a1", "a2", "a3", "a4", "a5"];
+const ENRICHED = ["a1e", "a2e", "a3e", "a4e", "a5e"];
 const BOTH = ["articles", "stories"];
 
 interface Case {
@@ -66,15 +68,15 @@ beforeAll(async () => {
       ws: {},
       get: "",
       post: {},
-      expected: ["a1", "a2", "a3", "a4", "a5", "a1e", "a3e", "dev11", "prio12", "ce11", "dev13"],
-      wsExpected: ["a1", "a2", "a3", "a4", "a5", "a1e", "a3e", "dev11", "prio12", "ce11", "ranked", "dev13"],
+      expected: [...NEW, ...ENRICHED, "dev11", "prio12", "ce11", "dev13"],
+      wsExpected: [...NEW, ...ENRICHED, "dev11", "prio12", "ce11", "ranked", "dev13"],
     },
     {
       name: "topic articles",
       ws: { topics: ["articles"] },
       get: "topics=articles",
       post: { topics: ["articles"] },
-      expected: ["a1", "a2", "a3", "a4", "a5", "a1e", "a3e"],
+      expected: [...NEW, ...ENRICHED],
     },
     {
       name: "topic stories",
@@ -95,21 +97,21 @@ beforeAll(async () => {
       ws: { topics: BOTH, categories: ["Technology", "sports"] },
       get: "topics=articles,stories&categories=Technology,sports",
       post: { topics: BOTH, categories: ["Technology", "sports"] },
-      expected: ["a2", "a3", "a5", "a3e", "prio12", "ce11", "dev13"],
+      expected: ["a2", "a3", "a5", "a2e", "a3e", "a5e", "prio12", "ce11", "dev13"],
     },
     {
       name: "sources by decimal id; story events carry no source and pass",
       ws: { topics: BOTH, sources: [String(wire.id)] },
       get: `topics=articles,stories&sources=${wire.id}`,
       post: { topics: BOTH, sources: [String(wire.id)] },
-      expected: ["a1", "a3", "a5", "a1e", "a3e", ...STORIES],
+      expected: ["a1", "a3", "a5", "a1e", "a3e", "a5e", ...STORIES],
     },
     {
       name: "sources by slug",
       ws: { topics: BOTH, sources: ["ap-news"] },
       get: "topics=articles,stories&sources=ap-news",
       post: { topics: BOTH, sources: ["ap-news"] },
-      expected: ["a2", "a4", ...STORIES],
+      expected: ["a2", "a4", "a2e", "a4e", ...STORIES],
     },
     {
       name: "an unknown source matches no article",
@@ -137,33 +139,33 @@ beforeAll(async () => {
       ws: { topics: BOTH, entities: [42] },
       get: "topics=articles,stories&entities=42",
       post: { topics: BOTH, entities: [42] },
-      expected: ["a1", "a2", "a3", "a4", "a5", "a1e", ...STORIES],
+      expected: [...NEW, "a1e", "a5e", ...STORIES],
     },
     {
       name: "different filters are ANDed",
       ws: { topics: BOTH, categories: ["technology"], keywords: ["chip"] },
       get: "topics=articles,stories&categories=technology&keywords=chip",
       post: { topics: BOTH, categories: ["technology"], keywords: ["chip"] },
-      expected: ["a2", "ce11"],
+      expected: ["a2", "a2e", "ce11"],
     },
     {
-      name: "embedding filter at 0.8 keeps articles at cosine ≥ 0.8 (not 0.7, not without a vector)",
+      name: "embedding filter at 0.8 keeps item.enriched at cosine ≥ 0.8 (not 0.7, not without a vector, never item.new)",
       ws: { topics: BOTH, embedding_filters: [{ embedding: AXIS0, threshold: 0.8, label: "trade" }] },
       post: { topics: BOTH, embedding_filters: [{ embedding: AXIS0, threshold: 0.8, label: "trade" }] },
-      expected: ["a1", "a2", "a1e", ...STORIES],
+      expected: ["a1e", "a2e", ...STORIES],
     },
     {
       name: "embedding filter at 0.65 also keeps the article at cosine 0.7",
       ws: { topics: ["articles"], embedding_filters: [{ embedding: AXIS0, threshold: 0.65 }] },
       post: { topics: ["articles"], embedding_filters: [{ embedding: AXIS0, threshold: 0.65 }] },
-      expected: ["a1", "a2", "a5", "a1e"],
+      expected: ["a1e", "a2e", "a5e"],
     },
     {
       name: "include_embeddings",
       ws: { topics: ["articles"], include_embeddings: true },
       get: "topics=articles&include_embeddings=true",
       post: { topics: ["articles"], include_embeddings: true },
-      expected: ["a1", "a2", "a3", "a4", "a5", "a1e", "a3e"],
+      expected: [...NEW, ...ENRICHED],
     },
     {
       name: "several embedding filters (live feed): an article passes on its best filter",
@@ -174,7 +176,7 @@ beforeAll(async () => {
           { embedding: AXIS1, threshold: 0.9, label: "sport" },
         ],
       },
-      expected: ["a1", "a3", "a1e", "a3e"],
+      expected: ["a1e", "a3e"],
     },
     {
       name: "cluster_id (backtest)",
@@ -248,7 +250,7 @@ describe("the same filters on the live feed, GET and POST backtest", () => {
     "the deprecated single keyword (live feed) matches like keywords",
     "entities test item.enriched only",
     "different filters are ANDed",
-    "embedding filter at 0.8 keeps articles at cosine ≥ 0.8 (not 0.7, not without a vector)",
+    "embedding filter at 0.8 keeps item.enriched at cosine ≥ 0.8 (not 0.7, not without a vector, never item.new)",
     "embedding filter at 0.65 also keeps the article at cosine 0.7",
     "include_embeddings",
     "several embedding filters (live feed): an article passes on its best filter",
@@ -266,7 +268,8 @@ describe("the same filters on the live feed, GET and POST backtest", () => {
   });
 
   it("reports the same similarity on the live feed and in backtest, on matching article events only", async () => {
-    const name = "embedding filter at 0.8 keeps articles at cosine ≥ 0.8 (not 0.7, not without a vector)";
+    const name =
+      "embedding filter at 0.8 keeps item.enriched at cosine ≥ 0.8 (not 0.7, not without a vector, never item.new)";
     const wsEvents = live.get(name)?.events() ?? [];
     const replay = await viaPost(cases.find((c) => c.name === name)?.post ?? {});
     const byLabel = (label: string) => ({
@@ -274,9 +277,8 @@ describe("the same filters on the live feed, GET and POST backtest", () => {
       bt: replay.find((e) => fx.labels.get(e.id) === label),
     });
     for (const [label, expected] of [
-      ["a1", 1],
-      ["a2", 0.9],
       ["a1e", 1],
+      ["a2e", 0.9],
     ] as const) {
       const { ws, bt } = byLabel(label);
       expect(ws?.similarity).toBeCloseTo(expected, 5);
@@ -288,23 +290,30 @@ describe("the same filters on the live feed, GET and POST backtest", () => {
     expect(story.bt).not.toHaveProperty("similarity");
     const several =
       live.get("several embedding filters (live feed): an article passes on its best filter")?.events() ?? [];
-    expect(several.map((m) => m.matched_filter)).toEqual(["trade", "sport", "trade", "sport"]);
+    expect(several.map((m) => m.matched_filter)).toEqual(["trade", "sport"]);
   });
 
-  it("carries the stored embedding (and model) with include_embeddings, the same on both sides", async () => {
+  it("carries the stored embedding (and model) on item.enriched with include_embeddings, the same on both sides", async () => {
     const wsEvents = live.get("include_embeddings")?.events() ?? [];
     const replay = await viaGet("topics=articles&include_embeddings=true");
     for (const spec of ARTICLES) {
-      const ws = wsEvents.find((m) => fx.labels.get(m.id as number) === spec.label);
-      const bt = replay.find((e) => fx.labels.get(e.id) === spec.label);
+      const find = (label: string) => ({
+        ws: wsEvents.find((m) => fx.labels.get(m.id as number) === label),
+        bt: replay.find((e) => fx.labels.get(e.id) === label),
+      });
+      const enriched = find(`${spec.label}e`);
       if (spec.vector) {
-        expect(ws?.embedding).toEqual(Array.from(spec.vector));
-        expect(ws?.embedding_model).toBe("test-model");
-        expect(bt?.embedding).toEqual(ws?.embedding);
+        expect(enriched.ws?.embedding).toEqual(Array.from(spec.vector));
+        expect(enriched.ws?.embedding_model).toBe("test-model");
+        expect(enriched.bt?.embedding).toEqual(enriched.ws?.embedding);
       } else {
-        expect(ws?.embedding).toBeNull();
-        expect(bt?.embedding).toEqual([]);
+        expect(enriched.ws?.embedding).toBeNull();
+        expect(enriched.bt?.embedding).toEqual([]);
       }
+      // item.new goes out before enrichment computes the vector: it never carries one.
+      const fresh = find(spec.label);
+      expect(fresh.ws?.embedding).toBeNull();
+      expect(fresh.bt?.embedding).toEqual([]);
     }
     // Without include_embeddings, neither side carries a vector.
     const plain = live.get("topic articles")?.events() ?? [];

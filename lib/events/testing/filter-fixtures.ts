@@ -71,7 +71,7 @@ export const ARTICLES: ArticleSpec[] = [
 ];
 
 export interface Fixtures {
-  /** Event id → label (a1…a5 for item.new, a1e/a3e for item.enriched, dev11, prio12, ce11, ranked, dev13). */
+  /** Event id → label (a1…a5 for item.new, a1e…a5e for item.enriched, dev11, prio12, ce11, ranked, dev13). */
   labels: Map<number, string>;
   articles: Map<string, Article>;
   wireId: number;
@@ -80,7 +80,7 @@ export interface Fixtures {
 }
 
 /**
- * Writes the shared filter fixtures to the log, one event a second from `base`: five articles (item.new), two
+ * Writes the shared filter fixtures to the log, one event a second from `base`: five articles (item.new), their
  * item.enriched, and one event of each story type. Vectors are stored before the events are appended.
  */
 export async function writeFilterFixtures(store: SqliteStore, base: number): Promise<Fixtures> {
@@ -122,12 +122,13 @@ export async function writeFilterFixtures(store: SqliteStore, base: number): Pro
     });
     labels.set(e.id, label);
   };
-  for (const [label, entityIds] of [
-    ["a1", [42, 108]],
-    ["a3", [7]],
-  ] as const) {
-    const a = articles.get(label) as Article;
-    await append(`${label}e`, "item.enriched", 0, a.id, { entity_ids: entityIds, data: toRealtimeItem(a) });
+  // One item.enriched per article, as the enrichment stage appends it: it carries the article's vector.
+  const entities: Record<string, number[]> = { a1: [42, 108], a2: [5], a3: [7], a4: [], a5: [42] };
+  for (const [label, a] of articles) {
+    await append(`${label}e`, "item.enriched", 0, a.id, {
+      entity_ids: entities[label] ?? [],
+      data: toRealtimeItem(a),
+    });
   }
   const development = (clusterId: number, headline: string | null, title: string, category: string) => ({
     data: {
