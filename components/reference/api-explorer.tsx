@@ -58,8 +58,9 @@ export function ApiExplorer({
                       onClick={() => setSelectedId(o.id)}
                       className={cn(
                         "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm",
+                        // A neutral highlight: the method badges keep their contrast on it.
                         o.id === op?.id
-                          ? "bg-accent/10 text-accent"
+                          ? "bg-subtle text-fg ring-line font-medium ring-1"
                           : "text-muted hover:bg-subtle hover:text-fg",
                       )}
                     >

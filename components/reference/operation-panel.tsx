@@ -214,7 +214,10 @@ export function OperationPanel({
                 ))}
               </ul>
             ) : null}
-            <pre className="border-line bg-subtle max-h-96 overflow-auto rounded-lg border p-3 font-mono text-xs">
+            <pre
+              tabIndex={0}
+              className="border-line bg-subtle max-h-96 overflow-auto rounded-lg border p-3 font-mono text-xs"
+            >
               {result.body}
             </pre>
           </div>

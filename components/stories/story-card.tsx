@@ -49,6 +49,7 @@ export function StoryCard({
       data-testid="story-card"
       data-story-id={story.id}
       data-article-count={story.articleCount}
+      data-category={story.category}
       aria-labelledby={`story-${story.id}`}
       className={cn(
         "border-line bg-surface rounded-xl border p-4 shadow-xs sm:p-5",

@@ -13,7 +13,8 @@ export function CodeBlock({ code, label, language }: { code: string; label?: str
           className="h-7 text-white/70 hover:bg-white/10 hover:text-white"
         />
       </figcaption>
-      <pre className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed">
+      {/* Focusable, so a keyboard can scroll a long line into view. */}
+      <pre tabIndex={0} className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed">
         <code>{code}</code>
       </pre>
     </figure>

@@ -28,12 +28,20 @@ export interface LedeServer {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** `lede start --demo`: the simulated newswire on loopback (give it a free LEDE_DEMO_NEWSWIRE_PORT). */
+  demo?: boolean;
+  /** Use this data directory, and keep it on stop (a database built once and reused). */
+  dataDir?: string;
+}
+
 /** Starts the real `lede start` on a free port with a temporary data directory (needs `npm run build` first). */
 export async function startLede(
   extraEnv: Record<string, string> = {},
   setup?: (s: Pick<LedeServer, "cli">) => void,
+  options: StartOptions = {},
 ): Promise<LedeServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lede-e2e-"));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "lede-e2e-"));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -51,7 +59,8 @@ export async function startLede(
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   setup?.({ cli });
-  const child: ChildProcess = spawn(process.execPath, [BIN, "start", "--port", String(port)], {
+  const args = [BIN, "start", "--port", String(port), ...(options.demo ? ["--demo"] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -78,7 +87,7 @@ export async function startLede(
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
