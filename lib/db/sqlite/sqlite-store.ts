@@ -2,16 +2,16 @@ import { openDb, type Db } from "../open-db";
 import type { Store } from "../store";
 import { sqliteAccountRepo, sqliteCreditRepo, sqliteKeyRepo, sqliteUsageRepo } from "./account-repo";
 import { sqliteArticleRepo } from "./article-repo";
-import { sqliteEntityRepo } from "./entity-repo";
 import { sqliteContentRepo } from "./content-repo";
 import { sqliteEnrichmentRepo } from "./enrichment-repo";
+import { sqliteEntityRepo } from "./entity-repo";
 import { sqliteEventRepo } from "./event-repo";
+import { sqliteRankingRepo } from "./ranking-repo";
 import { sqliteSearchRepo } from "./search-repo";
 import { sqliteSourceRepo } from "./source-repo";
-import { sqliteRankingRepo } from "./ranking-repo";
 import { sqliteStoryDynamicsRepo } from "./story-dynamics-repo";
-import { sqliteTopicRepo } from "./topic-repo";
 import { sqliteStoryRepo } from "./story-repo";
+import { sqliteTopicRepo } from "./topic-repo";
 import { sqliteVectorRepo } from "./vector-repo";
 
 export interface SqliteStore extends Store {

@@ -98,9 +98,9 @@ export function sqliteStoryDynamicsRepo(db: Db): StoryDynamicsRepo {
           velocityAt: s.velocity_at,
           lastDevelopmentAt: s.last_development_at,
           devState: Object.keys(state).length ? state : null,
-          members: (members.all(id) as Array<DynamicsSnapshot["members"][number] & { authority: number | null }>).map(
-            (m) => ({ ...m, authority: m.authority ?? undefined }),
-          ),
+          members: (
+            members.all(id) as Array<DynamicsSnapshot["members"][number] & { authority: number | null }>
+          ).map((m) => ({ ...m, authority: m.authority ?? undefined })),
           entities: entities.all(id) as DynamicsSnapshot["entities"],
         });
       }
