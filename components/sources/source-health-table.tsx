@@ -18,13 +18,24 @@ export interface SourceHealthRow {
 }
 
 /** Every source's feed health, problems first: a failing source is backed off, never dropped, and shows here. */
-export function SourceHealthTable({ rows, now }: { rows: SourceHealthRow[]; now: number }) {
-  const sorted = [...rows].sort(
-    (a, b) =>
-      STATUS[a.health?.status ?? "pending"].order - STATUS[b.health?.status ?? "pending"].order ||
-      b.source.articleCount - a.source.articleCount ||
-      a.source.name.localeCompare(b.source.name),
-  );
+export function SourceHealthTable({
+  rows,
+  now,
+  limit,
+}: {
+  rows: SourceHealthRow[];
+  now: number;
+  /** Show only the first rows of the sorted list. */
+  limit?: number;
+}) {
+  const sorted = [...rows]
+    .sort(
+      (a, b) =>
+        STATUS[a.health?.status ?? "pending"].order - STATUS[b.health?.status ?? "pending"].order ||
+        b.source.articleCount - a.source.articleCount ||
+        a.source.name.localeCompare(b.source.name),
+    )
+    .slice(0, limit);
   return (
     <Table label="Source health" data-testid="health-table">
       <thead>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 
 import { pipelineCounts } from "@/components/news/pipeline-counts";
 import { PipelineEmptyState } from "@/components/news/pipeline-empty-state";
@@ -16,8 +17,16 @@ import { sourceHealth } from "@/lib/sources/source-health";
 
 export const metadata: Metadata = { title: "Sources" };
 
-export default async function SourcesPage() {
+/** Feed health rows shown before "show all": problems come first, so a cut never hides one for long. */
+const HEALTH_ROWS = 100;
+
+export default async function SourcesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireSession("/sources");
+  const showAll = (await searchParams).health === "all";
   const { store } = await getAppContext();
   const [counts, { rankings }, health, sources] = await Promise.all([
     pipelineCounts(store),
@@ -45,6 +54,10 @@ export default async function SourcesPage() {
     );
   }
   const statuses = [...health.values()].map((h) => h.status);
+  // Sources named only by imported articles have no feed to poll: health is about the polled ones.
+  const polled = sources
+    .filter((s) => health.has(s.id))
+    .map((source) => ({ source, health: health.get(source.id) }));
   const failing = statuses.filter((s) => s === "failing").length;
   const degraded = statuses.filter((s) => s === "degraded").length;
   return (
@@ -54,7 +67,7 @@ export default async function SourcesPage() {
         <Stat
           label="Sources"
           value={formatCount(counts.sources)}
-          hint={`${formatCount(counts.articles)} articles`}
+          hint={`${formatCount(polled.length)} with feeds, ${formatCount(counts.articles)} articles`}
         />
         <Stat label="Ranked" value={formatCount(rankings.length)} hint="over the last 30 days" />
         <Stat
@@ -92,10 +105,23 @@ export default async function SourcesPage() {
             title="Feed health"
             description="Problems first. A failing feed is retried with growing back-off and never dropped."
           />
-          <SourceHealthTable
-            rows={sources.map((source) => ({ source, health: health.get(source.id) }))}
-            now={requestTime()}
-          />
+          {polled.length ? (
+            <SourceHealthTable rows={polled} now={requestTime()} limit={showAll ? undefined : HEALTH_ROWS} />
+          ) : (
+            <CardBody>
+              <p className="text-muted text-sm">
+                No source has a feed to poll: every article came from an import.
+              </p>
+            </CardBody>
+          )}
+          {!showAll && polled.length > HEALTH_ROWS ? (
+            <CardBody className="border-line border-t text-sm">
+              Showing the first {HEALTH_ROWS} of {formatCount(polled.length)} feeds.{" "}
+              <Link href="/sources?health=all" className="text-accent underline underline-offset-4">
+                Show all
+              </Link>
+            </CardBody>
+          ) : null}
         </Card>
       </div>
     </>
