@@ -90,6 +90,8 @@ export interface StoredEvent {
   payload: Record<string, unknown> | null;
   /** The slug of an article event's source, read with the event: source filters match the id or the slug. */
   sourceSlug?: string | null;
+  /** The payload's JSON text as logged (events read from the log), so it can be sent on without re-serialising. */
+  payloadJson?: string | null;
 }
 
 export interface EventDraft {

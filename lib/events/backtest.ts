@@ -25,6 +25,22 @@ interface Kept {
   vector: Float32Array | undefined;
 }
 
+export type BacktestPage = Awaited<ReturnType<typeof runBacktest>>;
+
+/**
+ * The response body of a backtest page (contract §7.7, §6.12). Each event's `payload` is written from the logged
+ * JSON text as it is: a 5,000-event page is neither parsed nor re-serialised event by event.
+ */
+export function backtestJson(page: BacktestPage): string {
+  const events = page.events.map(
+    (e) =>
+      `{"id":${e.id},"ts":${e.ts},"event_type":${JSON.stringify(e.event_type)},"cluster_id":${e.cluster_id},` +
+      `"payload":${e.payloadJson}${e.similarity !== undefined ? `,"similarity":${JSON.stringify(e.similarity)}` : ""},` +
+      `"embedding":${JSON.stringify(e.embedding)}}`,
+  );
+  return `{"ok":true,"events":[${events.join(",")}],"next_cursor":${page.next_cursor},"has_more":${page.has_more},"meta":${JSON.stringify(page.meta)}}`;
+}
+
 /**
  * Replays the event log (contract §7.7): the stored broadcast messages, in (ts, id) order, filtered with the
  * same code as the live feed. Pages resume after the cursor event, so they are stable.
@@ -67,7 +83,8 @@ export async function runBacktest(store: Store, input: BacktestInput, now: numbe
       ts: e.ts,
       event_type: e.type,
       cluster_id: e.clusterId,
-      payload: e.payload,
+      // The broadcast message as logged, kept as its JSON text (see backtestJson).
+      payloadJson: e.payloadJson ?? JSON.stringify(e.payload),
       ...(match ? { similarity: match.similarity } : {}),
       embedding: filters.includeEmbeddings && vector ? embeddingJson(vector) : ([] as number[]),
     })),

@@ -48,7 +48,7 @@ export class EventFrames {
   }
 
   private plain(): string {
-    this.plainJson ??= JSON.stringify(this.event.payload ?? {});
+    this.plainJson ??= this.event.payloadJson ?? JSON.stringify(this.event.payload ?? {});
     return this.plainJson;
   }
 

@@ -129,6 +129,8 @@ type Payload = { data?: Record<string, unknown>; entity_ids?: number[] } & Recor
 export function matchesFilters(f: CompiledFilters, e: StoredEvent): boolean {
   if (!f.types.has(e.type)) return false;
   if (e.type === "cluster.event" || e.type === "clusters.ranked") return true;
+  // Without content filters the payload is never read (a logged event parses it only on demand).
+  if (!f.categories && !f.sources && !f.keywords && !f.entities) return true;
   const p = (e.payload ?? {}) as Payload;
   const data = (p.data ?? {}) as Record<string, unknown>;
   const isItem = isArticleEvent(e.type);

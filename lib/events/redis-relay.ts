@@ -126,7 +126,8 @@ export class RedisRelay {
   }
 
   private encode(e: LiveEvent): string {
-    const { vector, ...event } = e;
+    // The payload travels parsed (the raw text is dropped so it is not sent twice).
+    const { vector, payloadJson: _raw, ...event } = e;
     const wire: WireEvent = { log: this.logId, event };
     if (vector) {
       wire.vector = Buffer.from(

@@ -32,6 +32,10 @@ export interface GatewayOptions {
 }
 
 const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/** A purged event (payload null) is never sent; the check reads the logged text, so it parses nothing. */
+const hasPayload = (e: LiveEvent) =>
+  e.payloadJson !== undefined ? e.payloadJson !== null : e.payload !== null;
 const GAP_FILL_MAX = 1000;
 
 interface Conn {
@@ -232,14 +236,14 @@ export class WsGateway {
   private deliver(conn: Conn, frames: EventFrames): void {
     const f = conn.filters;
     const e = frames.event;
-    if (!f || !e.payload || !matchesFilters(f, e)) return;
+    if (!f || !hasPayload(e) || !matchesFilters(f, e)) return;
     const match = embeddingMatch(f.embeddingFilters, e, e.vector?.vector);
     if (match === null) return;
     this.send(conn, frames.frame(f.includeEmbeddings, match));
   }
 
   private broadcast(e: LiveEvent, remote: boolean): void {
-    if (!e.payload) return;
+    if (!hasPayload(e)) return;
     const frames = new EventFrames(e);
     for (const conn of this.conns) {
       if (conn.pending) {

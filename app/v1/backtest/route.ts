@@ -1,7 +1,7 @@
 import { otherMethods } from "@/lib/api/method-not-allowed";
 import type { RawInput } from "@/lib/api/with-api-key";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { BacktestBody, BacktestQuery, runBacktest } from "@/lib/events/backtest";
+import { BacktestBody, backtestJson, BacktestQuery, runBacktest } from "@/lib/events/backtest";
 
 // 10 credits per page, 10 more with embeddings or an embedding filter (contract §5.2).
 const cost = ({ query, body }: RawInput) => {
@@ -14,14 +14,18 @@ const cost = ({ query, body }: RawInput) => {
   return extra ? 20 : 10;
 };
 
+// Pages are written by backtestJson, which passes each logged payload through as text.
+const json = (body: string) =>
+  new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+
 export const GET = withApiKey(
   { route: "/v1/backtest", minPlan: "pro", query: BacktestQuery, cost },
-  async ({ deps, query, now }) => runBacktest(deps.store, query, now),
+  async ({ deps, query, now }) => json(backtestJson(await runBacktest(deps.store, query, now))),
 );
 
 export const POST = withApiKey(
   { route: "/v1/backtest", minPlan: "pro", body: BacktestBody, cost },
-  async ({ deps, body, now }) => runBacktest(deps.store, body, now),
+  async ({ deps, body, now }) => json(backtestJson(await runBacktest(deps.store, body, now))),
 );
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -16,15 +16,23 @@ interface Row {
 }
 
 function toEvent(r: Row): StoredEvent {
-  return {
+  const event = {
     id: r.id,
     ts: r.ts,
     type: r.type,
     clusterId: r.cluster_id,
     articleId: r.article_id,
-    payload: r.payload === null ? null : (JSON.parse(r.payload) as Record<string, unknown>),
     sourceSlug: r.source_slug,
-  };
+    payloadJson: r.payload,
+  } as StoredEvent;
+  // Parsed on first use: a backtest page without content filters sends the logged text as it is.
+  let parsed: Record<string, unknown> | null | undefined;
+  Object.defineProperty(event, "payload", {
+    enumerable: true,
+    get: () => (parsed ??= r.payload === null ? null : (JSON.parse(r.payload) as Record<string, unknown>)),
+    set: (v: Record<string, unknown> | null) => (parsed = v),
+  });
+  return event;
 }
 
 // Each event with its article's source slug (two primary-key lookups), which source filters match besides the id.
