@@ -150,7 +150,9 @@ test("a story page shows the summary, the developments timeline, grouped article
     await expect(summary).not.toContainText("**");
     await expect(page.getByTestId("development")).toHaveCount(developments.length);
     await expect(page.getByTestId("development").first()).toContainText(developments[0]?.significance ?? "");
-    // Every member article is on the page: independent reports, and syndicated copies folded under them.
+    // Every member article is on the page (all of them once asked): independent reports, and syndicated copies
+    // folded under them.
+    await page.goto(`${lede.baseUrl}/stories/${s.id}?articles=all`);
     const reports = await page.getByTestId("member-article").count();
     const copies = await page.getByTestId("duplicates").locator("li").count();
     expect(reports + copies).toBe(detail.articles.length);

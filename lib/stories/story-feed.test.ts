@@ -54,6 +54,14 @@ describe("getStoryFeed", () => {
     });
   });
 
+  it("gives each story the same priority in both views", async () => {
+    await load(NOW);
+    const live = await getStoryFeed(store, q(), NOW);
+    const ranked = await getStoryFeed(store, q({ view: "ranked" }), NOW);
+    const byId = new Map(ranked.stories.map((s) => [s.id, s.priority]));
+    expect(live.stories.map((s) => s.priority)).toEqual(live.stories.map((s) => byId.get(s.id)));
+  });
+
   it("filters by category in both views", async () => {
     await load(NOW);
     const live = await getStoryFeed(store, q({ category: "business" }), NOW);

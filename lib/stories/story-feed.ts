@@ -47,6 +47,9 @@ export interface StoryFeed {
   archived: boolean;
 }
 
+/** Stories of the active window whose priority the live view can show; later ones in rank order show `low`. */
+const PRIORITY_WINDOW = 5_000;
+
 const asPriority = (p: string | undefined): Priority =>
   (PRIORITIES as readonly string[]).includes(p ?? "") ? (p as Priority) : "low";
 
@@ -86,10 +89,15 @@ export async function getStoryFeed(store: Store, q: StoryFeedQuery, now: number)
     const stories = pool.filter((s) => !q.category || s.category === q.category).slice(0, q.limit);
     return { stories: stories.map((s) => toFeedStory(s, s.priority)), total: stories.length, asOf, archived };
   }
-  const [{ stories, total }, elevated] = await Promise.all([
-    store.stories.listActive({ since, now: asOf, category: q.category, limit: q.limit, offset: 0 }),
-    store.dynamics.elevated(),
-  ]);
-  const priority = new Map(elevated.map((s) => [s.id, s.priority]));
+  const { stories, total } = await store.stories.listActive({
+    since,
+    now: asOf,
+    category: q.category,
+    limit: q.limit,
+    offset: 0,
+  });
+  // Priorities come with the ranking, which reads only the window's stories (a few thousand on a busy day).
+  const window = await store.dynamics.ranked({ now: asOf, since, limit: PRIORITY_WINDOW });
+  const priority = new Map(window.map((s) => [s.id, s.priority]));
   return { stories: stories.map((s) => toFeedStory(s, priority.get(s.id))), total, asOf, archived };
 }

@@ -20,6 +20,10 @@ import { groupDuplicates } from "@/lib/stories/member-groups";
 import { feedTime } from "@/lib/stories/story-feed";
 
 type Params = { params: Promise<{ id: string }> };
+type Props = Params & { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Reports listed before "show all": a story of hundreds of articles stays a page, not a megabyte. */
+const REPORTS_SHOWN = 50;
 
 async function loadStory(id: string) {
   const { store } = await getAppContext();
@@ -39,8 +43,9 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: story ? story.headline : "Story" };
 }
 
-export default async function StoryPage({ params }: Params) {
+export default async function StoryPage({ params, searchParams }: Props) {
   const { id } = await params;
+  const showAll = (await searchParams).articles === "all";
   await requireSession(`/stories/${encodeURIComponent(id)}`);
   const { store, detail } = await loadStory(id);
   const [{ developments }, members, graph, time] = await Promise.all([
@@ -104,7 +109,18 @@ export default async function StoryPage({ params }: Params) {
               description={`${groups.length} independent reports, newest first.`}
             />
             <CardBody>
-              <MemberArticles groups={groups} now={now} />
+              <MemberArticles groups={showAll ? groups : groups.slice(0, REPORTS_SHOWN)} now={now} />
+              {!showAll && groups.length > REPORTS_SHOWN ? (
+                <p className="border-line mt-4 border-t pt-3 text-sm">
+                  Showing the newest {REPORTS_SHOWN} of {groups.length} reports.{" "}
+                  <Link
+                    href={`/stories/${detail.id}?articles=all`}
+                    className="text-accent underline underline-offset-4"
+                  >
+                    Show all
+                  </Link>
+                </p>
+              ) : null}
             </CardBody>
           </Card>
         </div>
