@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/axe";
-import { createKeyViaApi, signUp, uniqueEmail } from "./support/dashboard";
+import { createKeyViaApi, expectNoHorizontalScroll, signUp, uniqueEmail } from "./support/dashboard";
 import { startLede, type LedeServer } from "./support/lede-server";
 import { writeFreshStory, writeRecentNewswire } from "./support/news-data";
 
@@ -322,6 +322,35 @@ test("the news pages have no serious or critical accessibility violations, in ei
       expect(await seriousA11yViolations(page), `${p} (${theme})`).toEqual([]);
     }
   }
+});
+
+test.describe("at phone width", () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("the news pages with data fit the screen; wide tables and graphs scroll or shrink inside it", async ({
+    page,
+  }, testInfo) => {
+    await signUp(page, lede.baseUrl, uniqueEmail("news-phone"));
+    const { stories } = await api<{ stories: Array<{ id: number }> }>("/v1/stories?limit=1");
+    const { entities } = await api<{ entities: Array<{ id: number }> }>("/v1/entities?limit=1");
+    for (const p of [
+      "/stories",
+      `/stories/${stories[0]?.id}`,
+      "/entities",
+      `/entities/${entities[0]?.id}`,
+      "/sources",
+      "/search?q=minister",
+      "/reference",
+    ]) {
+      await page.goto(`${lede.baseUrl}${p}`);
+      await expect(page.locator("h1")).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({
+        path: testInfo.outputPath(`phone${p.replace(/[^a-z0-9]+/gi, "-")}.png`),
+        fullPage: true,
+      });
+    }
+  });
 });
 
 test.describe("with an empty database", () => {
