@@ -15,7 +15,7 @@ import { getAppContext } from "@/lib/context";
 import { isDomainError } from "@/lib/errors";
 import { storyEntityElements } from "@/lib/graph/cytoscape-elements";
 import { storyEntityGraph } from "@/lib/graph/story-entity";
-import { getStoryDetail, listDevelopments } from "@/lib/stories/get-stories";
+import { getStoryDetail, getStoryOrThrow, listDevelopments } from "@/lib/stories/get-stories";
 import { groupDuplicates } from "@/lib/stories/member-groups";
 import { feedTime } from "@/lib/stories/story-feed";
 
@@ -39,7 +39,7 @@ async function loadStory(id: string) {
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { id } = await params;
   const { store } = await getAppContext();
-  const story = await getStoryDetail(store, id).catch(() => null);
+  const story = await getStoryOrThrow(store, id).catch(() => null);
   return { title: story ? story.headline : "Story" };
 }
 
@@ -57,6 +57,8 @@ export default async function StoryPage({ params, searchParams }: Props) {
   const groups = groupDuplicates(members);
   const now = time.archived ? time.asOf : undefined;
   const copies = members.length - groups.length;
+  // The story record names its 20 biggest contributors; the members count every source.
+  const sourceCount = new Set(members.map((m) => m.sourceId)).size;
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-muted mb-3 text-sm">
@@ -72,7 +74,7 @@ export default async function StoryPage({ params, searchParams }: Props) {
         </div>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">{detail.headline}</h1>
         <p className="text-muted mt-2 text-sm">
-          {detail.article_count.toLocaleString("en")} articles from {detail.sources.length} sources
+          {detail.article_count.toLocaleString("en")} articles from {sourceCount} sources
           {copies ? ` (${copies} syndicated ${copies === 1 ? "copy" : "copies"})` : ""} · first seen{" "}
           <RelativeTime ms={detail.first_seen} now={now} /> · updated{" "}
           <RelativeTime ms={detail.last_updated} now={now} />
