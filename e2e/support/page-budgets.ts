@@ -24,9 +24,14 @@ export async function measurePageLoad(
   const context = await browser.newContext({ storageState: opts.storageState });
   try {
     const page = await context.newPage();
-    const scripts: Array<Promise<Buffer | null>> = [];
+    // By URL: a script preloaded and then executed is one download.
+    const scripts = new Map<string, Promise<Buffer | null>>();
     page.on("response", (res) => {
-      if (res.request().resourceType() === "script" && res.ok()) scripts.push(res.body().catch(() => null));
+      if (res.request().resourceType() === "script" && res.ok() && !scripts.has(res.url()))
+        scripts.set(
+          res.url(),
+          res.body().catch(() => null),
+        );
     });
     await page.goto(url, { waitUntil: "load" });
     await page.locator(opts.readySelector).waitFor({ state: "attached", timeout: 30_000 });
@@ -38,7 +43,7 @@ export async function measurePageLoad(
       return { interactive: m?.startTime ?? -1, domInteractive: nav?.domInteractive ?? -1 };
     }, opts.mark);
     if (timing.interactive < 0) throw new Error(`the page never set the mark ${opts.mark}`);
-    const bodies = (await Promise.all(scripts)).filter((b): b is Buffer => b !== null);
+    const bodies = (await Promise.all(scripts.values())).filter((b): b is Buffer => b !== null);
     return {
       interactiveMs: Math.round(timing.interactive),
       domInteractiveMs: Math.round(timing.domInteractive),
