@@ -33,6 +33,9 @@ export interface Topic {
 export const TOPIC_JOIN = 0.22;
 /** Weight of shared entities relative to shared words. */
 const ENTITY_WEIGHT = 0.5;
+/** A story looks up topics through its strongest features only, each listing at most its latest groups. */
+const QUERY_FEATURES = 8;
+const MAX_POSTINGS = 200;
 /** Share of a previous topic's stories a new topic must hold to keep its id. */
 const KEEP_ID_OVERLAP = 0.3;
 
@@ -56,33 +59,47 @@ function storyVector(s: TopicStory, stats: TermStats): Sparse {
 export function clusterTopics(stories: TopicStory[], previous: Topic[], nextId: () => number): Topic[] {
   const stats = new TermStats();
   for (const s of stories) stats.add(s.titles.flatMap((t) => articleWords(t, null).map((w) => w.term)));
-  const groups: Array<{ sum: Sparse; members: Set<TopicStory> }> = [];
+  // Each group keeps the squared norm of its sum up to date as stories join and leave.
+  const groups: Array<{ sum: Sparse; sq: number; members: Set<TopicStory> }> = [];
   const sorted = [...stories].sort((a, b) => a.firstSeen - b.firstSeen || a.id - b.id);
   const vectors = new Map(sorted.map((s) => [s.id, storyVector(s, stats)]));
   const groupOf = new Map<number, number>();
-  // Inverted index from feature to groups, so a story is compared only with topics sharing a feature.
-  const index = new Map<string, Set<number>>();
+  // Inverted index from feature to groups, so a story is compared only with topics sharing one of its strongest
+  // features; each feature lists at most its most recent groups, so a common word never makes it a scan.
+  const index = new Map<string, number[]>();
   const join = (s: TopicStory, g: number) => {
     const v = vectors.get(s.id)!;
-    addScaled(groups[g]!.sum, v);
-    groups[g]!.members.add(s);
+    const group = groups[g]!;
+    // |S + v|² = |S|² + 2 S·v + |v|², so the norm follows without a pass over the whole sum.
+    group.sq = Math.max(0, group.sq + 2 * dot(group.sum, v) + dot(v, v));
+    addScaled(group.sum, v);
+    group.members.add(s);
     groupOf.set(s.id, g);
     for (const f of v.keys()) {
-      let set = index.get(f);
-      if (!set) index.set(f, (set = new Set()));
-      set.add(g);
+      let list = index.get(f);
+      if (!list) index.set(f, (list = []));
+      if (list.at(-1) !== g) list.push(g);
+      if (list.length > 2 * MAX_POSTINGS) list.splice(0, list.length - MAX_POSTINGS);
     }
+  };
+  const leave = (s: TopicStory, g: number) => {
+    const group = groups[g]!;
+    const v = vectors.get(s.id)!;
+    group.sq = Math.max(0, group.sq - 2 * dot(group.sum, v) + dot(v, v));
+    addScaled(group.sum, v, -1);
+    group.members.delete(s);
   };
   const bestGroup = (s: TopicStory): number => {
     const v = vectors.get(s.id)!;
     const candidates = new Set<number>();
-    for (const f of v.keys()) for (const g of index.get(f) ?? []) candidates.add(g);
+    const top = [...v.entries()].sort((a, b) => b[1] - a[1]).slice(0, QUERY_FEATURES);
+    for (const [f] of top) for (const g of (index.get(f) ?? []).slice(-MAX_POSTINGS)) candidates.add(g);
     let best = -1;
     let bestSim = TOPIC_JOIN;
     for (const g of candidates) {
       const group = groups[g]!;
       if (group.members.size === 0) continue;
-      const sim = dot(v, group.sum) / (norm(group.sum) || 1);
+      const sim = dot(v, group.sum) / (Math.sqrt(group.sq) || 1);
       if (sim >= bestSim) [best, bestSim] = [g, sim];
     }
     return best;
@@ -93,7 +110,7 @@ export function clusterTopics(stories: TopicStory[], previous: Topic[], nextId: 
     const g = bestGroup(s);
     if (g >= 0) join(s, g);
     else {
-      groups.push({ sum: new Map(), members: new Set() });
+      groups.push({ sum: new Map(), sq: 0, members: new Set() });
       join(s, groups.length - 1);
     }
   }
@@ -101,8 +118,7 @@ export function clusterTopics(stories: TopicStory[], previous: Topic[], nextId: 
     let moved = 0;
     for (const s of sorted) {
       const own = groupOf.get(s.id)!;
-      addScaled(groups[own]!.sum, vectors.get(s.id)!, -1);
-      groups[own]!.members.delete(s);
+      leave(s, own);
       let g = bestGroup(s);
       if (g < 0) g = own;
       if (g !== own) moved++;
