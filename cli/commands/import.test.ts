@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "@/lib/testing/temp-store";
 
 const BIN = fileURLToPath(new URL("../../bin/lede.mjs", import.meta.url));
-const N = 30_000;
+const N = 12_000;
+/** Each import runs the whole pipeline (enrichment, clustering, story dynamics) in a child process. */
+const IMPORT_TIMEOUT = 180_000;
 let dir: string;
 let file: string;
 
@@ -53,73 +55,84 @@ function counts(dataDir: string) {
 }
 
 describe("lede import", () => {
-  it("survives kill -9 mid-import: a re-run leaves no duplicate and no missing article", async () => {
-    const dataDir = path.join(dir, "crash");
-    const env = { ...process.env, LEDE_DATA_DIR: dataDir, LOG_LEVEL: "silent", LEDE_WORD_VECTORS: "false" };
-    const child = spawn(process.execPath, [BIN, "import", file], { env, stdio: ["ignore", "pipe", "pipe"] });
-    await new Promise<void>((resolve, reject) => {
-      let seen = 0;
-      child.stderr.on("data", (chunk: Buffer) => {
-        // Kill after a few committed batches, while the import is still running.
-        if (/import: \d+\/\d+/.test(chunk.toString()) && ++seen >= 1) {
-          setTimeout(() => child.kill("SIGKILL"), 150);
-          resolve();
-        }
+  it(
+    "survives kill -9 mid-import: a re-run leaves no duplicate and no missing article",
+    async () => {
+      const dataDir = path.join(dir, "crash");
+      const env = { ...process.env, LEDE_DATA_DIR: dataDir, LOG_LEVEL: "silent", LEDE_WORD_VECTORS: "false" };
+      const child = spawn(process.execPath, [BIN, "import", file], {
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
       });
-      child.on("exit", () => resolve());
-      child.on("error", reject);
-    });
-    await new Promise((r) => child.once("exit", r));
-    const partial = counts(dataDir);
-    expect(partial.articles).toBeGreaterThan(0);
-    expect(partial.articles).toBeLessThan(N);
-    // Batches commit whole: every stored article has exactly one item.new and one import record.
-    expect(partial.events).toBe(partial.articles);
-    expect(partial.records).toBe(partial.articles);
+      await new Promise<void>((resolve, reject) => {
+        let seen = 0;
+        child.stderr.on("data", (chunk: Buffer) => {
+          // Kill after a few committed batches, while the import is still running.
+          if (/import: \d+\/\d+/.test(chunk.toString()) && ++seen >= 1) {
+            setTimeout(() => child.kill("SIGKILL"), 150);
+            resolve();
+          }
+        });
+        child.on("exit", () => resolve());
+        child.on("error", reject);
+      });
+      await new Promise((r) => child.once("exit", r));
+      const partial = counts(dataDir);
+      expect(partial.articles).toBeGreaterThan(0);
+      expect(partial.articles).toBeLessThan(N);
+      // Batches commit whole: every stored article has exactly one item.new and one import record.
+      expect(partial.events).toBe(partial.articles);
+      expect(partial.records).toBe(partial.articles);
 
-    const rerun = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
-    expect(rerun.status).toBe(0);
-    expect(rerun.stdout).toMatch(
-      new RegExp(`imported ${N - partial.articles} new articles from ${N} records`),
-    );
-    // The re-run also places every article the crash left outside a story.
-    expect(counts(dataDir)).toEqual({
-      articles: N,
-      distinctHashes: N,
-      records: N,
-      events: N,
-      eventArticles: N,
-      withoutStory: 0,
-    });
-  });
+      const rerun = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
+      expect(rerun.status).toBe(0);
+      expect(rerun.stdout).toMatch(
+        new RegExp(`imported ${N - partial.articles} new articles from ${N} records`),
+      );
+      // The re-run also places every article the crash left outside a story.
+      expect(counts(dataDir)).toEqual({
+        articles: N,
+        distinctHashes: N,
+        records: N,
+        events: N,
+        eventArticles: N,
+        withoutStory: 0,
+      });
+    },
+    IMPORT_TIMEOUT,
+  );
 
-  it("prints progress and a summary, and adds nothing on a second run", () => {
-    const dataDir = path.join(dir, "twice");
-    const env = { ...process.env, LEDE_DATA_DIR: dataDir, LEDE_WORD_VECTORS: "false" };
-    const first = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
-    expect(first.status).toBe(0);
-    expect(first.stderr).toMatch(new RegExp(`import: ${N}/${N} records, ${N} new \\(\\d+/s\\)`));
-    expect(first.stdout).toMatch(new RegExp(`imported ${N} new articles from ${N} records`));
-    const second = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
-    expect(second.stdout).toMatch(
-      new RegExp(`imported 0 new articles from ${N} records .* ${N} already imported`),
-    );
-    const exported = spawnSync(process.execPath, [BIN, "export", "assignments"], {
-      env,
-      encoding: "utf8",
-      maxBuffer: 64 << 20,
-    });
-    const lines = exported.stdout.trim().split("\n");
-    expect(lines).toHaveLength(N);
-    const row = JSON.parse(lines[0]!) as { id: string; url_hash: string; story_id: number };
-    expect(row).toEqual({
-      id: "a0",
-      url_hash: expect.stringMatching(/^[0-9a-f]{16}$/),
-      story_id: expect.any(Number),
-    });
-    // Every article is in a story once the import is done.
-    expect(lines.filter((l) => JSON.parse(l).story_id === null)).toHaveLength(0);
-  });
+  it(
+    "prints progress and a summary, and adds nothing on a second run",
+    () => {
+      const dataDir = path.join(dir, "twice");
+      const env = { ...process.env, LEDE_DATA_DIR: dataDir, LEDE_WORD_VECTORS: "false" };
+      const first = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
+      expect(first.status).toBe(0);
+      expect(first.stderr).toMatch(new RegExp(`import: ${N}/${N} records, ${N} new \\(\\d+/s\\)`));
+      expect(first.stdout).toMatch(new RegExp(`imported ${N} new articles from ${N} records`));
+      const second = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
+      expect(second.stdout).toMatch(
+        new RegExp(`imported 0 new articles from ${N} records .* ${N} already imported`),
+      );
+      const exported = spawnSync(process.execPath, [BIN, "export", "assignments"], {
+        env,
+        encoding: "utf8",
+        maxBuffer: 64 << 20,
+      });
+      const lines = exported.stdout.trim().split("\n");
+      expect(lines).toHaveLength(N);
+      const row = JSON.parse(lines[0]!) as { id: string; url_hash: string; story_id: number };
+      expect(row).toEqual({
+        id: "a0",
+        url_hash: expect.stringMatching(/^[0-9a-f]{16}$/),
+        story_id: expect.any(Number),
+      });
+      // Every article is in a story once the import is done.
+      expect(lines.filter((l) => JSON.parse(l).story_id === null)).toHaveLength(0);
+    },
+    IMPORT_TIMEOUT,
+  );
 
   it("refuses a file that does not exist", () => {
     const res = spawnSync(process.execPath, [BIN, "import", path.join(dir, "missing.jsonl")], {
