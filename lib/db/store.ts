@@ -149,6 +149,8 @@ export interface EventRangeQuery {
   categories?: string[];
   /** Decimal source ids or slugs, tested on article events. */
   sources?: string[];
+  /** Lowercased keywords, tested on titles and headlines (only ASCII keywords are pre-applied). */
+  keywords?: string[];
 }
 
 export interface EventRepo {

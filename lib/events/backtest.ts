@@ -64,6 +64,7 @@ export async function runBacktest(store: Store, input: BacktestInput, now: numbe
       // The same filters, pre-applied in SQL so rows that cannot match are not read into JavaScript.
       categories: filters.categories ? [...filters.categories] : undefined,
       sources: filters.sources ? [...filters.sources] : undefined,
+      keywords: filters.keywords,
     });
     for (const k of await keepMatching(store, filters, chunk)) {
       if (kept.length === input.limit) {

@@ -70,6 +70,17 @@ const SOURCE_PREFILTER = `(e.type NOT IN ('item.new','item.enriched')
   OR CAST(json_extract(e.payload, '$.data.source_id') AS TEXT) IN (SELECT value FROM json_each(@sources))
   OR s.slug IN (SELECT value FROM json_each(@sources)))`;
 
+// The text keywords test: an article's title; a story event's headline, or its title when the headline is null.
+const KEYWORD_TEXT = `CASE WHEN e.type IN ('item.new','item.enriched') THEN json_extract(e.payload, '$.data.title')
+  ELSE coalesce(json_extract(e.payload, '$.data.headline'), json_extract(e.payload, '$.data.title')) END`;
+// Only for ASCII keywords, and rows whose text is not plain printable ASCII are left to JavaScript: there,
+// SQLite's lower() (ASCII only) and String.toLowerCase() agree.
+const KEYWORD_PREFILTER = `(e.type IN ('cluster.event','clusters.ranked')
+  OR typeof(${KEYWORD_TEXT}) != 'text'
+  OR (${KEYWORD_TEXT}) GLOB '*[^ -~]*'
+  OR EXISTS (SELECT 1 FROM json_each(@keywords) k WHERE instr(lower(${KEYWORD_TEXT}), k.value) > 0))`;
+const asciiKeywords = (k: string[] | undefined) => (k && k.every((w) => /^[ -~]+$/.test(w)) ? k : undefined);
+
 /** The SQL of one range page. Types are inlined (a closed set), so each distinct query is prepared once. */
 function rangeSql(q: EventRangeQuery): string {
   const types = q.types;
@@ -77,6 +88,7 @@ function rangeSql(q: EventRangeQuery): string {
   if (q.clusterId !== undefined) where.push("e.cluster_id = @clusterId");
   if (q.categories) where.push(CATEGORY_PREFILTER);
   if (q.sources) where.push(SOURCE_PREFILTER);
+  if (asciiKeywords(q.keywords)) where.push(KEYWORD_PREFILTER);
   const resume = q.after !== undefined;
   // Row-value comparison lets SQLite seek the (ts, id) index straight to the cursor.
   if (resume) where.push("(e.ts, e.id) > (@afterTs, @afterId)");
@@ -105,6 +117,7 @@ export function sqliteEventRepo(db: Db): EventRepo {
         ...(q.after ? { afterTs: q.after.ts, afterId: q.after.id } : {}),
         ...(q.categories ? { categories: JSON.stringify(q.categories) } : {}),
         ...(q.sources ? { sources: JSON.stringify(q.sources) } : {}),
+        ...(asciiKeywords(q.keywords) ? { keywords: JSON.stringify(q.keywords) } : {}),
       }) as Row[];
       return rows.map(toEvent);
     },
