@@ -19,7 +19,7 @@ export interface RealtimeDeps {
   log: Logger;
   /** Set: the feed is shared with other instances through Redis. */
   redisUrl?: string;
-  /** Serve /ws (false for a worker-only process, which still tails and prunes nothing else). */
+  /** Serve /ws; false for a worker-only process (the tailer and the pruner still run). */
   serveWs?: boolean;
   gateway?: GatewayOptions;
   pruner?: Omit<LogPrunerOptions, "events" | "log">;
