@@ -11,9 +11,8 @@ import {
   TEXT_ONLY_PARAMS,
   type ClusterParams,
 } from "../lib/clustering/clusterer";
-import { headlineVector } from "../lib/nlp/headline-vector";
+import { FeatureExtractor } from "../lib/clustering/features";
 import { loadWordVectors } from "../lib/nlp/word-vectors";
-import { articleWords } from "../lib/text/tokenize";
 
 const args = process.argv.slice(2);
 const file =
@@ -46,19 +45,18 @@ const story = new Map<number, number>(); // article index → story id at arriva
 const wv = process.env.VECTORS
   ? loadWordVectors(process.env.LEDE_MODEL_DIR ?? "/tmp/lede-bench-models")
   : null;
-const embed = (words: Array<{ word: string; term: string }>) =>
-  wv ? headlineVector(words, wv, (t) => c.stats.idf(t)) : undefined;
+const features = new FeatureExtractor(wv, c.stats);
 const started = performance.now();
 rows.forEach((r, i) => {
-  const cat = toCategory(r.category);
-  const words = articleWords(r.title, r.url);
-  const events = c.assign({
-    id: i,
-    terms: words.map((w) => w.term),
-    category: cat,
-    time: r.published_at,
-    vector: embed(words),
-  });
+  const events = c.assign(
+    features.article({
+      id: i,
+      title: r.title,
+      url: r.url,
+      category: toCategory(r.category) ?? null,
+      time: r.published_at,
+    }),
+  );
   for (const e of events)
     if ((e.type === "create" || e.type === "join") && e.articleId === i) story.set(i, e.storyId);
   atArrival.set(r.id, String(story.get(i)));

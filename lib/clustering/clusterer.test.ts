@@ -118,4 +118,62 @@ describe("StreamClusterer", () => {
     expect(storyOf(c, 2)).toBe(200);
     expect(c.stories.get(100)?.members).toEqual([1]);
   });
+
+  // Unrelated news of the days before, so that term statistics look like a stream's.
+  const background = (c: StreamClusterer) =>
+    feed(
+      c,
+      [
+        "Central bank raises interest rates to 5 percent",
+        "Striking dockworkers shut Antwerp harbour",
+        "Volcano erupts near Reykjavik, flights grounded",
+        "Parliament passes pension reform bill",
+        "Champions league final ends in penalty shootout",
+        "New smartphone launch draws long queues",
+        "Drought threatens harvest across southern Spain",
+        "Election count delayed by storm damage",
+      ].map((t, i): [number, string, string, number] => [1000 + i, t, "world", Date.UTC(2025, 2, 1, 8 + i)]),
+    );
+
+  it("lets a burst that broke late in a news cycle run on past the cycle's end, but not an early one", () => {
+    const title = "Tanker explosion closes Rotterdam port";
+    const para = ["Rotterdam port shut after tanker explodes", "Tanker blast: Rotterdam port closed"];
+    // Late: breaks at 19:00 with five reports before midnight; a follow-up at 03:00 next day stays in the story.
+    const late = new StreamClusterer(TEXT_ONLY_PARAMS);
+    background(late);
+    const t19 = Date.UTC(2025, 2, 3, 19);
+    feed(
+      late,
+      [0, 1, 2, 3, 4].map((i) => [i + 1, i % 2 ? para[i % 2]! : title, "world", t19 + i * 0.5 * H]),
+    );
+    feed(late, [[10, "Rotterdam port shut after tanker explodes", "world", t19 + 8 * H]]);
+    expect(storyOf(late, 10)).toBe(storyOf(late, 1));
+    // The burst's own cycle lasts a day from its first report: the next evening needs strong evidence again.
+    feed(late, [[11, "Rotterdam port explosion tanker", "world", t19 + 25 * H]]);
+    expect(storyOf(late, 11)).not.toBe(storyOf(late, 1));
+
+    // Early: the same coverage from 05:00 keeps the calendar cycle, so 03:00 next day is a later cycle.
+    const early = new StreamClusterer(TEXT_ONLY_PARAMS);
+    background(early);
+    const t05 = Date.UTC(2025, 2, 3, 5);
+    feed(
+      early,
+      [0, 1, 2, 3, 4].map((i) => [i + 1, i % 2 ? para[i % 2]! : title, "world", t05 + i * 0.5 * H]),
+    );
+    feed(early, [[10, "Rotterdam port shut after tanker explodes", "world", Date.UTC(2025, 2, 4, 3)]]);
+    expect(storyOf(early, 10)).not.toBe(storyOf(early, 1));
+  });
+
+  it("needs a burst, not a trickle, to extend a late story past the cycle's end", () => {
+    const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+    background(c);
+    const t22 = Date.UTC(2025, 2, 3, 22);
+    feed(c, [
+      [1, "Tanker explosion closes Rotterdam port", "world", t22],
+      [2, "Rotterdam port shut after tanker explodes", "world", t22 + H],
+      [3, "Tanker blast: Rotterdam port closed", "world", t22 + 5 * H],
+    ]);
+    expect(storyOf(c, 2)).toBe(storyOf(c, 1));
+    expect(storyOf(c, 3)).not.toBe(storyOf(c, 1));
+  });
 });

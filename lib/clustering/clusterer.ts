@@ -18,6 +18,12 @@ export interface ClusterParams {
    * articles). Coverage on a later cycle usually reports a new development; it rejoins only on strong evidence.
    */
   cycleFactor: number;
+  /**
+   * Late-breaking bursts: a story that broke within this long of the end of its news cycle, and drew at least
+   * `burstMinReports` reports before the cycle ended, keeps its own cycle for a full `cycleMs` after it broke.
+   */
+  burstWindowMs: number;
+  burstMinReports: number;
   /** Stories idle longer than this are no longer candidates (evidence decays well before). */
   horizonMs: number;
   /** Stories in different categories never share articles when true; otherwise they pay `categoryPenalty`. */
@@ -46,9 +52,10 @@ export interface ClusterParams {
 }
 
 /**
- * Defaults for headlines with word vectors. Each value has a reason, checked on the dev stream (docs/clustering.md):
- * thresholds sit where a headline shares its story's distinctive terms; a later news cycle needs about three
- * times the evidence; category disagreement halves it (categories from feeds are noisy, so it is not a wall).
+ * Defaults for headlines with word vectors. Each value has a reason, checked on the dev stream and the simulated
+ * newswire (docs/clustering.md): thresholds sit where a headline shares its story's distinctive terms; a later news
+ * cycle needs about three times the evidence, except for a burst that broke late in its cycle; category
+ * disagreement halves it (categories from feeds are noisy, so it is not a wall).
  */
 export const DEFAULT_PARAMS: ClusterParams = {
   joinThreshold: 0.25,
@@ -59,6 +66,8 @@ export const DEFAULT_PARAMS: ClusterParams = {
   cycleMs: 86_400_000,
   cycleOffsetMs: 0,
   cycleFactor: 0.3,
+  burstWindowMs: 18 * 3_600_000,
+  burstMinReports: 5,
   categoryHard: false,
   categoryPenalty: 0.5,
   queryTerms: 8,
@@ -102,9 +111,13 @@ export interface StoryState {
   size: number;
   firstTime: number;
   lastTime: number;
+  /** Sum of the members' times: with `size`, the story's centre in time. */
+  timeSum: number;
   members: number[];
   /** Articles per news cycle; the cycle with the most is the story's home. */
   cycles: Map<number, number>;
+  /** When the own cycle of a late-breaking burst ends (see `burstWindowMs`); NaN when the story is not one. */
+  burstEnd: number;
   home: number;
 }
 
@@ -261,13 +274,38 @@ export class StreamClusterer {
 
   /**
    * How much a story's evidence still counts for an article at `time`. Two effects: the gap since the story's
-   * last article (a story that went quiet fades), and the story's age past one news cycle (coverage of an event
-   * on a later cycle is usually a new development, and must win on its own evidence to rejoin).
+   * last article (a story that went quiet fades), and the news cycles between the article and the story's home
+   * (coverage of an event on a later cycle is usually a new development, and must win on its own evidence to
+   * rejoin).
    */
   private decay(s: StoryState, time: number): number {
     const gap = time < s.firstTime ? s.firstTime - time : Math.max(0, time - s.lastTime);
-    const cycles = Math.abs(this.cycleOf(time) - s.home);
-    return Math.exp(-gap / this.params.decayMs) * Math.pow(this.params.cycleFactor, cycles);
+    return (
+      Math.exp(-gap / this.params.decayMs) * Math.pow(this.params.cycleFactor, this.cycleDistance(s, time))
+    );
+  }
+
+  /**
+   * News cycles between a story's home and `time`. The calendar cycle stands for a story's first day of coverage
+   * when the story broke early in it. A burst that broke late (see `burstWindowMs`) would be cut in its prime by
+   * the cycle's end, so its own cycle runs for `cycleMs` from its first report instead, and its home is the cycle
+   * it broke in even when most of the burst falls after the boundary.
+   */
+  private cycleDistance(s: StoryState, time: number): number {
+    const end = s.burstEnd;
+    if (Number.isNaN(end)) return Math.abs(this.cycleOf(time) - s.home);
+    if (time >= s.firstTime && time < end) return 0;
+    const broke = this.cycleOf(s.firstTime);
+    const home = s.home === broke + 1 ? broke : s.home;
+    return Math.abs(this.cycleOf(time) - home);
+  }
+
+  /** Recomputes `burstEnd` after the story's members changed. */
+  private refreshBurst(s: StoryState): void {
+    const { burstWindowMs, burstMinReports, cycleMs, cycleOffsetMs } = this.params;
+    const broke = this.cycleOf(s.firstTime);
+    const late = (broke + 1) * cycleMs + cycleOffsetMs - s.firstTime <= burstWindowMs;
+    s.burstEnd = late && (s.cycles.get(broke) ?? 0) >= burstMinReports ? s.firstTime + cycleMs : Number.NaN;
   }
 
   private cycleOf(time: number): number {
@@ -281,12 +319,17 @@ export class StreamClusterer {
     if (c > home || (c === home && cycle > s.home)) s.home = cycle;
   }
 
-  /** The time factor between two stories: the gap between their spans, and how far apart they started. */
+  /**
+   * The time factor between two stories: the gap between their spans, and the news cycles between their homes
+   * (for a late-breaking burst, between its own cycle and the other story's centre in time).
+   */
   private pairDecay(a: StoryState, b: StoryState): number {
     const gap = Math.max(0, Math.max(a.firstTime, b.firstTime) - Math.min(a.lastTime, b.lastTime));
-    return (
-      Math.exp(-gap / this.params.decayMs) * Math.pow(this.params.cycleFactor, Math.abs(a.home - b.home))
-    );
+    const cycles =
+      Number.isNaN(a.burstEnd) && Number.isNaN(b.burstEnd)
+        ? Math.abs(a.home - b.home)
+        : Math.min(this.cycleDistance(a, b.timeSum / b.size), this.cycleDistance(b, a.timeSum / a.size));
+    return Math.exp(-gap / this.params.decayMs) * Math.pow(this.params.cycleFactor, cycles);
   }
 
   private categoryFactor(a: string | null, b: string | null): number {
@@ -312,8 +355,10 @@ export class StreamClusterer {
       size: 0,
       firstTime: a.time,
       lastTime: a.time,
+      timeSum: 0,
       members: [],
       cycles: new Map(),
+      burstEnd: Number.NaN,
       home: this.cycleOf(a.time),
     };
     this.stories.set(s.id, s);
@@ -326,11 +371,13 @@ export class StreamClusterer {
     s.sumNorm = norm(s.sum);
     if (a.vector && s.vecSum) for (let i = 0; i < a.vector.length; i++) s.vecSum[i]! += a.vector[i]!;
     s.size++;
+    s.timeSum += a.time;
     s.firstTime = Math.min(s.firstTime, a.time);
     s.lastTime = Math.max(s.lastTime, a.time);
     s.members.push(a.id);
     this.memberData.set(a.id, { a, v, story: s.id });
     this.countCycle(s, this.cycleOf(a.time), 1);
+    this.refreshBurst(s);
     // Every member re-posts its terms, so an active story stays among each term's most recent postings.
     for (const t of v.keys()) this.post(t, s.id);
     this.dirty.add(s.id);
@@ -524,9 +571,11 @@ export class StreamClusterer {
     s.sumNorm = norm(s.sum);
     if (a.vector && s.vecSum) for (let i = 0; i < a.vector.length; i++) s.vecSum[i]! -= a.vector[i]!;
     s.size--;
+    s.timeSum -= a.time;
     s.members.splice(s.members.indexOf(a.id), 1);
     const c = this.cycleOf(a.time);
     s.cycles.set(c, (s.cycles.get(c) ?? 1) - 1);
+    this.refreshBurst(s);
     if (s.size === 0) {
       this.stories.delete(s.id);
       this.dirty.delete(s.id);
@@ -590,6 +639,7 @@ export class StreamClusterer {
     if (into.vecSum && gone.vecSum)
       for (let i = 0; i < into.vecSum.length; i++) into.vecSum[i]! += gone.vecSum[i]!;
     into.size += gone.size;
+    into.timeSum += gone.timeSum;
     into.firstTime = Math.min(into.firstTime, gone.firstTime);
     into.lastTime = Math.max(into.lastTime, gone.lastTime);
     into.members.push(...gone.members);
@@ -598,6 +648,7 @@ export class StreamClusterer {
       if (d) d.story = into.id;
     }
     for (const [cycle, n] of gone.cycles) this.countCycle(into, cycle, n);
+    this.refreshBurst(into);
     for (const t of gone.sum.keys()) this.post(t, into.id);
     this.stories.delete(gone.id);
     this.dirty.delete(gone.id);

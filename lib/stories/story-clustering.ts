@@ -8,12 +8,11 @@ import {
   type ClusterEvent,
   type ClusterParams,
 } from "../clustering/clusterer";
+import { FeatureExtractor } from "../clustering/features";
 import type { ClusteringBatch, Store } from "../db/store";
 import type { EventDraft } from "../db/types";
 import type { EnrichmentContext } from "../enrichment/enrich-articles";
-import { headlineVector } from "../nlp/headline-vector";
 import type { WordVectors } from "../nlp/word-vectors";
-import { articleWords } from "../text/tokenize";
 import { StoryDynamics } from "./dynamics/story-dynamics";
 
 /** What clustering needs of an article. */
@@ -73,6 +72,7 @@ export class StoryClustering {
   private latest = 0;
   private queue: Promise<unknown> = Promise.resolve();
   readonly clusterer: StreamClusterer;
+  private readonly features: FeatureExtractor;
   readonly dynamics: StoryDynamics;
   readonly enrichment: Omit<EnrichmentContext, "store"> | undefined;
 
@@ -81,6 +81,7 @@ export class StoryClustering {
     this.enrichment = opts.enrichment;
     const params = opts.params ?? (opts.vectors ? DEFAULT_PARAMS : TEXT_ONLY_PARAMS);
     this.clusterer = new StreamClusterer(params, () => this.takeId());
+    this.features = new FeatureExtractor(opts.vectors, this.clusterer.stats);
   }
 
   static async open(opts: StoryClusteringOptions): Promise<StoryClustering> {
@@ -93,7 +94,7 @@ export class StoryClustering {
     const { store } = this.opts;
     const started = Date.now();
     for await (const { title, url } of store.stories.titles())
-      this.clusterer.stats.add(articleWords(title, url).map((w) => w.term));
+      this.clusterer.stats.add(this.features.terms(title, url));
     const latest = await store.stories.latestArticleTime();
     const live = await store.stories.live(latest - this.clusterer.params.horizonMs);
     for (const s of live) {
@@ -117,17 +118,7 @@ export class StoryClustering {
   }
 
   private toClusterArticle(a: ClusterableArticle): ClusterArticle {
-    const words = articleWords(a.title, a.url);
-    const { vectors } = this.opts;
-    const vector = vectors ? headlineVector(words, vectors, (t) => this.clusterer.stats.idf(t)) : undefined;
-    return {
-      id: a.id,
-      title: a.title,
-      terms: words.map((w) => w.term),
-      category: a.category,
-      time: a.time,
-      ...(vector ? { vector } : {}),
-    };
+    return this.features.article(a);
   }
 
   /**

@@ -1,0 +1,105 @@
+// In-memory replay of story clustering on both quality streams, for quick iteration: the labelled dev stream
+// (real headlines, stories that live about a day) and the simulated newswire (events that run several days). Same features (`FeatureExtractor`) and clusterer as the pipeline, no database; the
+// end-to-end benches (`clustering-quality.ts`, `newswire-clustering.ts`) are the ones that count.
+// Usage: npx tsx bench/clustering-replay.ts [dev] [newswire] [seeds=1,2] [param=value ...]
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+
+import { toCategory } from "../lib/categories";
+import { bcubed, type ClusterScores } from "../lib/clustering/bcubed";
+import { DEFAULT_PARAMS, StreamClusterer, type ClusterParams } from "../lib/clustering/clusterer";
+import { FeatureExtractor, type FeatureInput } from "../lib/clustering/features";
+import { bcubedOver, multiDayEvents } from "../lib/newswire/diagnose";
+import { generateNewswire } from "../lib/newswire/generate";
+import { loadWordVectors } from "../lib/nlp/word-vectors";
+
+const args = process.argv.slice(2);
+const params: ClusterParams = { ...DEFAULT_PARAMS };
+let seeds = ["1"];
+for (const a of args.filter((x) => x.includes("="))) {
+  const [k, v] = a.split("=") as [string, string];
+  if (k === "seeds") seeds = v.split(",");
+  else if (!(k in params)) throw new Error(`unknown parameter ${k}`);
+  else
+    (params as unknown as Record<string, unknown>)[k] =
+      v === "true" ? true : v === "false" ? false : Number(v);
+}
+const want = (name: string) => args.includes(name) || !args.some((a) => a === "dev" || a === "newswire");
+const vectors = loadWordVectors(process.env.LEDE_MODEL_DIR ?? path.join(os.tmpdir(), "lede-bench-models"));
+const pct = (x: number) => (100 * x).toFixed(2);
+const fmt = (s: ClusterScores) => `F1 ${pct(s.f1)} (P ${pct(s.precision)} R ${pct(s.recall)})`;
+
+function replay(items: Array<Omit<FeatureInput, "id"> & { key: string }>, p: ClusterParams) {
+  const c = new StreamClusterer(p);
+  const features = new FeatureExtractor(vectors, c.stats);
+  const arrival = new Map<string, string>();
+  const started = performance.now();
+  items.forEach((it, i) => {
+    for (const e of c.assign(features.article({ ...it, id: i })))
+      if ((e.type === "create" || e.type === "join") && e.articleId === i)
+        arrival.set(it.key, String(e.storyId));
+  });
+  c.settle();
+  const msPerArticle = (performance.now() - started) / items.length;
+  const final = new Map<string, string>();
+  for (const s of c.stories.values()) for (const m of s.members) final.set(items[m]!.key, String(s.id));
+  return { final, arrival, stories: c.stories.size, msPerArticle };
+}
+
+if (want("dev")) {
+  const file = path.resolve("../shared/data/news-clustering-dev/dev-dayshuffled.jsonl.gz");
+  const rows = gunzipSync(fs.readFileSync(file))
+    .toString("utf8")
+    .trim()
+    .split("\n")
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          id: string;
+          title: string;
+          url: string;
+          category: string;
+          published_at: number;
+          cluster: string;
+        },
+    );
+  const gold = new Map(rows.map((r) => [r.id, r.cluster]));
+  const r = replay(
+    rows.map((x) => ({
+      key: x.id,
+      title: x.title,
+      url: x.url,
+      category: toCategory(x.category) ?? null,
+      time: x.published_at,
+    })),
+    params,
+  );
+  console.log(
+    `dev: final ${fmt(bcubed(r.final, gold))} | at arrival ${fmt(bcubed(r.arrival, gold))} | ${r.stories} stories | ${r.msPerArticle.toFixed(3)} ms/article`,
+  );
+}
+
+if (want("newswire")) {
+  for (const seed of seeds) {
+    const nw = generateNewswire({ seed, days: 5 });
+    const gold = new Map(nw.articles.map((a) => [a.id, a.eventId]));
+    const multi = multiDayEvents(nw.articles);
+    const r = replay(
+      nw.articles.map((a) => ({
+        key: a.id,
+        title: a.title,
+        url: a.url,
+        category: toCategory(a.category) ?? null,
+        time: a.publishedAt,
+      })),
+      params,
+    );
+    const multiIds = nw.articles.filter((a) => multi.has(a.eventId)).map((a) => a.id);
+    const singleIds = nw.articles.filter((a) => !multi.has(a.eventId)).map((a) => a.id);
+    console.log(
+      `newswire ${seed}: final ${fmt(bcubed(r.final, gold))} | multi-day ${fmt(bcubedOver(r.final, gold, multiIds))} | single-day ${fmt(bcubedOver(r.final, gold, singleIds))} | at arrival ${fmt(bcubed(r.arrival, gold))} | ${r.stories} stories`,
+    );
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+
+import type { WordVectors } from "../nlp/word-vectors";
+import { FeatureExtractor } from "./features";
+import { TermStats } from "./term-stats";
+
+const table = new Map([
+  ["volcano", Float32Array.from([1, 0])],
+  ["erupts", Float32Array.from([0, 1])],
+]);
+const vectors: WordVectors = {
+  dimensions: 2,
+  size: table.size,
+  words: [...table.keys()],
+  get: (w) => table.get(w),
+  rank: (w) => [...table.keys()].indexOf(w),
+};
+
+describe("FeatureExtractor", () => {
+  it("gives headline and slug terms and the headline's vector", () => {
+    const f = new FeatureExtractor(vectors, new TermStats());
+    const a = f.article({
+      id: 7,
+      title: "Volcano erupts near Reykjavik",
+      url: "https://news.test/2025/03/03/volcano-erupts-flights-grounded",
+      category: "world",
+      time: 1,
+    });
+    expect(a).toMatchObject({ id: 7, category: "world", time: 1, title: "Volcano erupts near Reykjavik" });
+    expect(a.terms).toEqual(["volcano", "erupt", "near", "reykjavik", "flight", "ground"]);
+    expect(a.vector).toBeDefined();
+  });
+});
