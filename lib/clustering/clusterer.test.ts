@@ -176,4 +176,33 @@ describe("StreamClusterer", () => {
     expect(storyOf(c, 2)).toBe(storyOf(c, 1));
     expect(storyOf(c, 3)).not.toBe(storyOf(c, 1));
   });
+
+  it("splits a story that glued three events into three when the cycle closes", () => {
+    const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+    const art = (id: number, title: string) => ({
+      id,
+      terms: titleTokens(title),
+      category: "world",
+      time: T0 + id * 60_000,
+    });
+    c.restore(100, [
+      art(1, "Volcano erupts near Reykjavik, flights grounded"),
+      art(2, "Reykjavik volcano eruption grounds flights"),
+      art(3, "Flights grounded as Reykjavik volcano erupts"),
+      art(4, "Central bank raises interest rates to 5 percent"),
+      art(5, "Interest rates rise to 5 percent at central bank"),
+      art(6, "Central bank lifts interest rates to 5 percent"),
+      art(7, "Striking dockworkers shut Antwerp harbour"),
+      art(8, "Antwerp harbour shut by dockworkers strike"),
+      art(9, "Dockworkers strike closes Antwerp harbour"),
+    ]);
+    const splits = c.splitPass(c["cycleOf"](T0));
+    expect(splits.map((e) => e.type)).toEqual(["split", "split"]);
+    const groups = [...c.stories.values()].map((s) => [...s.members].sort((a, b) => a - b));
+    expect(groups.sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+    ]);
+  });
 });

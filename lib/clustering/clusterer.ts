@@ -43,8 +43,9 @@ export interface ClusterParams {
   mergeEvery: number;
   /**
    * Splits, when a news cycle closes: a story of at least `splitMinSize` articles whose members fall into two
-   * groups of at least `splitMinPart`, with centroids less similar than `splitMaxSimilarity`, becomes two.
-   * The bar sits well under the merge threshold, so the merge pass never glues the parts back.
+   * groups of at least `splitMinPart`, with TF-IDF centroids less similar than `splitMaxSimilarity`, becomes two;
+   * each part is examined again. The bar sits under the merge threshold, so the merge pass rarely glues the parts
+   * back.
    */
   splitMinSize: number;
   splitMinPart: number;
@@ -78,7 +79,7 @@ export const DEFAULT_PARAMS: ClusterParams = {
   refineRounds: 2,
   splitMinSize: 6,
   splitMinPart: 3,
-  splitMaxSimilarity: 0.15,
+  splitMaxSimilarity: 0.3,
 };
 
 /** Without word vectors the TF-IDF cosine alone decides; its scale calls for a slightly lower join bar. */
@@ -471,12 +472,16 @@ export class StreamClusterer {
     return events;
   }
 
-  /** Splits stories with reporting in `cycle` whose members have drifted into two separate groups. */
+  /**
+   * Splits stories with reporting in `cycle` whose members have drifted into two separate groups. Both parts of a
+   * split are examined again, so a story that glued three events ends as three (each split shrinks a story, so
+   * this ends).
+   */
   splitPass(cycle: number): ClusterEvent[] {
     const events: ClusterEvent[] = [];
-    const candidates = new Set<number>();
-    for (const m of this.memberData.values()) if (this.cycleOf(m.a.time) === cycle) candidates.add(m.story);
-    for (const id of candidates) {
+    const queue = new Set<number>();
+    for (const m of this.memberData.values()) if (this.cycleOf(m.a.time) === cycle) queue.add(m.story);
+    for (const id of queue) {
       const s = this.stories.get(id);
       if (!s || s.size < this.params.splitMinSize) continue;
       const split = this.twoGroups(s);
@@ -501,6 +506,10 @@ export class StreamClusterer {
         similarity: split.similarity,
         centralIds: { original: this.central(s, keep), created: this.central(created, move) },
       });
+      // A Set iterates over entries added during the loop: the parts are examined in turn.
+      queue.delete(s.id);
+      queue.add(s.id);
+      queue.add(created.id);
     }
     return events;
   }
