@@ -1,5 +1,6 @@
 // In-memory replay of story clustering on both quality streams, for quick iteration: the labelled dev stream
-// (real headlines, stories that live about a day) and the simulated newswire (events that run several days). Same features (`FeatureExtractor`) and clusterer as the pipeline, no database; the
+// (real headlines, stories that live about a day) and the simulated newswire (events that run several days,
+// feed excerpts included). Same features (`FeatureExtractor`) and clusterer as the pipeline, no database; the
 // end-to-end benches (`clustering-quality.ts`, `newswire-clustering.ts`) are the ones that count.
 // Usage: npx tsx bench/clustering-replay.ts [dev] [newswire] [seeds=1,2] [param=value ...]
 import fs from "node:fs";
@@ -91,6 +92,7 @@ if (want("newswire")) {
         key: a.id,
         title: a.title,
         url: a.url,
+        excerpt: process.env.NO_EXCERPT ? null : a.text,
         category: toCategory(a.category) ?? null,
         time: a.publishedAt,
       })),

@@ -205,4 +205,14 @@ describe("StreamClusterer", () => {
       [7, 8, 9],
     ]);
   });
+
+  it("counts an excerpt term as half a headline term", () => {
+    const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+    c.assign({ id: 1, terms: ["storm", "coast"], category: "world", time: T0 });
+    const v = c.weigh(["storm"], ["coast", "storm"]);
+    const idf = (t: string) => c.stats.idf(t);
+    // storm: once in the headline and once in the excerpt (tf 1.5, damped); coast: excerpt only (tf 0.5).
+    const ratio = (v.get("coast") ?? 0) / (v.get("storm") ?? 1);
+    expect(ratio).toBeCloseTo((0.5 * idf("coast")) / ((1 + Math.log(1.5)) * idf("storm")), 6);
+  });
 });

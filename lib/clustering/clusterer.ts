@@ -50,6 +50,8 @@ export interface ClusterParams {
   splitMinSize: number;
   splitMinPart: number;
   splitMaxSimilarity: number;
+  /** Weight of an excerpt term relative to a headline term (the headline is the editor's summary of the story). */
+  excerptWeight: number;
 }
 
 /**
@@ -80,6 +82,7 @@ export const DEFAULT_PARAMS: ClusterParams = {
   splitMinSize: 6,
   splitMinPart: 3,
   splitMaxSimilarity: 0.3,
+  excerptWeight: 0.5,
 };
 
 /** Without word vectors the TF-IDF cosine alone decides; its scale calls for a slightly lower join bar. */
@@ -93,6 +96,8 @@ export const TEXT_ONLY_PARAMS: ClusterParams = {
 export interface ClusterArticle {
   id: number;
   terms: string[];
+  /** Terms of the feed's excerpt, when there is one (weaker evidence than the headline's, see `excerptWeight`). */
+  excerptTerms?: string[];
   category: string | null;
   /** Article time (ms): publication time, else discovery time. Never the wall clock. */
   time: number;
@@ -169,11 +174,15 @@ export class StreamClusterer {
     private readonly nextId: () => number = sequence(),
   ) {}
 
-  /** The article's unit TF-IDF vector under the current term statistics. */
-  weigh(terms: string[]): Sparse {
+  /**
+   * The article's unit TF-IDF vector under the current term statistics. Excerpt terms count `excerptWeight` of a
+   * headline occurrence each; term frequency is damped (1 + log tf above one occurrence).
+   */
+  weigh(terms: string[], excerptTerms: string[] = []): Sparse {
     const v: Sparse = new Map();
     for (const t of terms) v.set(t, (v.get(t) ?? 0) + 1);
-    for (const [t, tf] of v) v.set(t, (1 + Math.log(tf)) * this.stats.idf(t));
+    for (const t of excerptTerms) v.set(t, (v.get(t) ?? 0) + this.params.excerptWeight);
+    for (const [t, tf] of v) v.set(t, (tf > 1 ? 1 + Math.log(tf) : tf) * this.stats.idf(t));
     const n = norm(v);
     if (n > 0) for (const [t, w] of v) v.set(t, w / n);
     return v;
@@ -187,9 +196,9 @@ export class StreamClusterer {
       events.push(...this.closeCycle(this.openCycle));
       this.openCycle = cycle;
     }
-    this.stats.add(a.terms);
+    this.stats.add(documentTerms(a));
     this.latest = Math.max(this.latest, a.time);
-    const v = this.weigh(a.terms);
+    const v = this.weigh(a.terms, a.excerptTerms);
     const best = this.bestStory(a, v);
     if (best && best.reasons.score >= this.params.joinThreshold) {
       this.addMember(best.story, a, v);
@@ -393,8 +402,8 @@ export class StreamClusterer {
   restore(id: number, members: ClusterArticle[]): StoryState | undefined {
     const [first, ...rest] = members;
     if (!first) return undefined;
-    const s = this.createStoryWithId(id, first, this.weigh(first.terms));
-    for (const m of rest) this.addMember(s, m, this.weigh(m.terms));
+    const s = this.createStoryWithId(id, first, this.weigh(first.terms, first.excerptTerms));
+    for (const m of rest) this.addMember(s, m, this.weigh(m.terms, m.excerptTerms));
     this.dirty.delete(id);
     return s;
   }
@@ -675,6 +684,11 @@ export class StreamClusterer {
     }
     return n;
   }
+}
+
+/** The terms an article adds to the document frequencies: headline and excerpt, each once. */
+function documentTerms(a: ClusterArticle): string[] {
+  return a.excerptTerms?.length ? [...a.terms, ...a.excerptTerms] : a.terms;
 }
 
 function scaled(a: Sparse, k: number): Sparse {

@@ -249,7 +249,14 @@ export interface LiveStory {
   id: number;
   headline: string;
   category: string;
-  members: Array<{ articleId: number; title: string; url: string; category: string; time: number }>;
+  members: Array<{
+    articleId: number;
+    title: string;
+    url: string;
+    excerpt: string | null;
+    category: string;
+    time: number;
+  }>;
 }
 
 export interface StoryRecord {
@@ -500,11 +507,19 @@ export interface StoryRepo {
   /** Stories not merged away whose last article is at or after `since`, with their members. */
   live(since: number): Promise<LiveStory[]>;
   /** Titles of every article with its category and time, oldest first (to rebuild term statistics). */
-  titles(): AsyncIterable<{ title: string; url: string }>;
+  titles(): AsyncIterable<{ title: string; url: string; excerpt: string | null }>;
   latestArticleTime(): Promise<number>;
   /** Stored articles that no story holds yet (e.g. a crash came between storing and clustering), oldest first. */
   unassigned(): Promise<
-    Array<{ id: number; title: string; url: string; category: string; time: number; urlHash: string }>
+    Array<{
+      id: number;
+      title: string;
+      url: string;
+      excerpt: string | null;
+      category: string;
+      time: number;
+      urlHash: string;
+    }>
   >;
 }
 

@@ -58,6 +58,7 @@ export async function runPipeline(ctx: PipelineContext, inputs: PipelineInput[])
         id: a.id,
         title: a.title,
         url: a.url,
+        excerpt: a.excerpt,
         category: a.category,
         time: a.publishedAt || a.discoveredAt,
       })),

@@ -21,6 +21,8 @@ export interface ClusterableArticle {
   title: string;
   /** The article URL: its slug often carries the full headline. */
   url: string | null;
+  /** The feed's excerpt, when there is one: its lede adds evidence (never required). */
+  excerpt?: string | null;
   category: string;
   /** Publication time when known, else discovery time: article time, never the wall clock. */
   time: number;
@@ -93,8 +95,8 @@ export class StoryClustering {
   private async restore(): Promise<void> {
     const { store } = this.opts;
     const started = Date.now();
-    for await (const { title, url } of store.stories.titles())
-      this.clusterer.stats.add(this.features.terms(title, url));
+    for await (const { title, url, excerpt } of store.stories.titles())
+      this.clusterer.stats.add(this.features.terms(title, url, excerpt));
     const latest = await store.stories.latestArticleTime();
     const live = await store.stories.live(latest - this.clusterer.params.horizonMs);
     for (const s of live) {

@@ -212,19 +212,19 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
         )
         .all(since) as Array<{ id: number; headline: string; category: string }>;
       const members = db.prepare(
-        `SELECT id AS articleId, title, url, category, CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time
+        `SELECT id AS articleId, title, url, excerpt, category, CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time
          FROM articles WHERE story_id = ? ORDER BY time, id`,
       );
       return stories.map((s): LiveStory => ({ ...s, members: members.all(s.id) as LiveStory["members"] }));
     },
     async *titles() {
-      for (const row of db.prepare("SELECT title, url FROM articles ORDER BY id").iterate())
-        yield row as { title: string; url: string };
+      for (const row of db.prepare("SELECT title, url, excerpt FROM articles ORDER BY id").iterate())
+        yield row as { title: string; url: string; excerpt: string | null };
     },
     async unassigned() {
       return db
         .prepare(
-          `SELECT id, title, url, category, url_hash AS urlHash,
+          `SELECT id, title, url, excerpt, category, url_hash AS urlHash,
              CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time
            FROM articles WHERE story_id IS NULL ORDER BY time, id`,
         )
@@ -232,6 +232,7 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
         id: number;
         title: string;
         url: string;
+        excerpt: string | null;
         category: string;
         time: number;
         urlHash: string;
