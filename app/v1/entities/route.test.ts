@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { setApiDepsForTesting } from "@/lib/api/deps";
-import { ENTITY_FIELDS, insertEntity } from "@/lib/entities/queries/test-fixtures";
-import { addArticles, expectKeyPolicy } from "@/lib/search/test-fixtures";
+import { ENTITY_FIELDS, seedEntityCast } from "@/lib/entities/queries/test-fixtures";
+import { expectKeyPolicy } from "@/lib/search/test-fixtures";
 import { get, testApiDeps } from "@/lib/testing/api-deps";
-import { testSource } from "@/lib/testing/temp-store";
 
 import { GET } from "./route";
 
@@ -15,47 +14,7 @@ beforeEach(async () => {
   t = testApiDeps();
   setApiDepsForTesting(async () => t.deps);
   key = await t.key();
-  const source = await testSource(t.store);
-  const arts = await addArticles(
-    t.store,
-    source,
-    [1, 2, 3, 4].map((i) => ({
-      title: `Report ${i}`,
-      url: `https://wire.test/${i}`,
-      discoveredAt: i * 1_000,
-    })),
-  );
-  ids.biden = insertEntity(t.store, {
-    name: "Joe Biden",
-    subcategory: "politician",
-    aliases: ["Biden", "President Biden"],
-    description: "46th president of the United States",
-    imageUrl: "https://img.test/biden.jpg",
-    wikidataId: "Q6279",
-    wikipediaUrl: "https://en.wikipedia.org/wiki/Joe_Biden",
-    enriched: true,
-    articles: arts.slice(0, 3),
-  });
-  ids.macron = insertEntity(t.store, {
-    name: "Emmanuel Macron",
-    subcategory: "politician",
-    articles: arts.slice(0, 2),
-  });
-  ids.apple = insertEntity(t.store, {
-    name: "Apple",
-    type: "org",
-    subcategory: "company",
-    aliases: ["Apple Inc."],
-    articles: arts,
-  });
-  ids.saoPaulo = insertEntity(t.store, {
-    name: "São Paulo",
-    type: "location",
-    subcategory: "city",
-    articles: arts.slice(3),
-  });
-  ids.institute = insertEntity(t.store, { name: "Bidenomics Institute", type: "org", articleCount: 1 });
-  ids.friends = insertEntity(t.store, { name: "Friends of Biden", type: "org", articleCount: 10 });
+  Object.assign(ids, await seedEntityCast(t.store));
 });
 afterEach(async () => {
   setApiDepsForTesting(undefined);

@@ -3,6 +3,8 @@
 // entities), inserted with SQL into a temporary store.
 import type { SqliteStore } from "../../db/sqlite/sqlite-store";
 import type { Article } from "../../db/types";
+import { addArticles } from "../../search/test-fixtures";
+import { testSource } from "../../testing/temp-store";
 import { idSlug } from "../../text/kebab";
 import { foldQuery } from "./list-entities";
 
@@ -128,4 +130,54 @@ export function storyEntity(
       "INSERT INTO story_entities (story_id, entity_id, mention_count, first_seen) VALUES (?, ?, ?, 0)",
     )
     .run(storyId, entityId, mentionCount);
+}
+
+/**
+ * The entity list tests' cast: two politicians, a company, a city and two organisations whose names contain
+ * "Biden", mentioned across four articles. Returns their ids by short name.
+ */
+export async function seedEntityCast(store: SqliteStore): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  const source = await testSource(store);
+  const arts = await addArticles(
+    store,
+    source,
+    [1, 2, 3, 4].map((i) => ({
+      title: `Report ${i}`,
+      url: `https://wire.test/${i}`,
+      discoveredAt: i * 1_000,
+    })),
+  );
+  ids.biden = insertEntity(store, {
+    name: "Joe Biden",
+    subcategory: "politician",
+    aliases: ["Biden", "President Biden"],
+    description: "46th president of the United States",
+    imageUrl: "https://img.test/biden.jpg",
+    wikidataId: "Q6279",
+    wikipediaUrl: "https://en.wikipedia.org/wiki/Joe_Biden",
+    enriched: true,
+    articles: arts.slice(0, 3),
+  });
+  ids.macron = insertEntity(store, {
+    name: "Emmanuel Macron",
+    subcategory: "politician",
+    articles: arts.slice(0, 2),
+  });
+  ids.apple = insertEntity(store, {
+    name: "Apple",
+    type: "org",
+    subcategory: "company",
+    aliases: ["Apple Inc."],
+    articles: arts,
+  });
+  ids.saoPaulo = insertEntity(store, {
+    name: "São Paulo",
+    type: "location",
+    subcategory: "city",
+    articles: arts.slice(3),
+  });
+  ids.institute = insertEntity(store, { name: "Bidenomics Institute", type: "org", articleCount: 1 });
+  ids.friends = insertEntity(store, { name: "Friends of Biden", type: "org", articleCount: 10 });
+  return ids;
 }
