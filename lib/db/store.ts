@@ -487,6 +487,11 @@ export interface EnrichmentRepo {
   ): Promise<Map<number, number[]>>;
   /** Recomputes the stories' entities (from their members' mentions) and centroid vectors. */
   refreshStories(storyIds: number[]): Promise<void>;
+  /**
+   * Articles whose enrichment never committed (stored with `item.new`, then a crash), oldest first, at most
+   * `limit`; `apply` marks an article done.
+   */
+  due(limit: number): Promise<Article[]>;
 }
 
 export interface StoryRepo {

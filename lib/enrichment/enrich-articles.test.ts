@@ -114,4 +114,66 @@ describe("enrichment stage", () => {
     }
     expect([...stored]).toEqual([...first!]);
   });
+
+  it("enriches, then places, articles a crash left after item.new when the pipeline next opens", async () => {
+    const source = await testSource(store);
+    // Stored and announced, then the process died before the enrichment transaction committed.
+    await runPipeline(
+      { store },
+      ARTICLES.map((a, i) => ({
+        raw: { url: `https://wire.test/${i}`, title: a.title, summary: a.summary },
+        source,
+        discoveredAt: T0 + i * 60_000,
+      })),
+    );
+    const state = () =>
+      store.db
+        .prepare("SELECT id, enriched_at, story_id, headline_summary FROM articles ORDER BY id")
+        .all() as Array<{
+        id: number;
+        enriched_at: number | null;
+        story_id: number | null;
+        headline_summary: string | null;
+      }>;
+    expect(state().map((r) => [r.enriched_at, r.story_id])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    const types = () =>
+      store.db
+        .prepare("SELECT type, article_id FROM events WHERE type LIKE 'item.%' ORDER BY id")
+        .all() as Array<{ type: string; article_id: number }>;
+    expect(types().map((e) => e.type)).toEqual(["item.new", "item.new"]);
+
+    await StoryClustering.open({
+      store,
+      vectors: null,
+      params: TEXT_ONLY_PARAMS,
+      enrichment: { embedder: null },
+    });
+    const after = state();
+    for (const r of after) {
+      expect(r.enriched_at).toBeGreaterThan(0);
+      expect(r.story_id).toBeGreaterThan(0);
+    }
+    expect(after[0]!.headline_summary).toBe(ARTICLES[0]!.summary);
+    expect(types()).toEqual([
+      { type: "item.new", article_id: after[0]!.id },
+      { type: "item.new", article_id: after[1]!.id },
+      { type: "item.enriched", article_id: after[0]!.id },
+      { type: "item.enriched", article_id: after[1]!.id },
+    ]);
+    const mentions = store.db.prepare("SELECT COUNT(*) FROM article_entities").pluck().get() as number;
+    expect(mentions).toBeGreaterThan(0);
+
+    // Nothing is due any more: a further restart enriches nothing twice.
+    await StoryClustering.open({
+      store,
+      vectors: null,
+      params: TEXT_ONLY_PARAMS,
+      enrichment: { embedder: null },
+    });
+    expect(types()).toHaveLength(4);
+    expect(await store.enrichment.due(10)).toEqual([]);
+  });
 });

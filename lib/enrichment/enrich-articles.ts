@@ -76,3 +76,26 @@ export async function enrichArticles(
   });
   return ctx.store.enrichment.apply(items, itemEnrichedEvent);
 }
+
+/** Articles enriched per transaction when catching up. */
+const DUE_BATCH = 500;
+
+/**
+ * Enriches every stored article whose enrichment never committed (a crash between `item.new` and the enrichment
+ * transaction), oldest first, in batches; run when the pipeline opens, before clustering places them. Returns
+ * how many were enriched.
+ */
+export async function enrichDue(ctx: EnrichmentContext): Promise<number> {
+  let done = 0;
+  let lastFirst = -1;
+  for (;;) {
+    const batch = await ctx.store.enrichment.due(DUE_BATCH);
+    // A batch that made no progress would repeat forever: give up and leave the rest due.
+    if (batch.length === 0 || batch[0]!.id === lastFirst) break;
+    lastFirst = batch[0]!.id;
+    await enrichArticles(ctx, batch);
+    done += batch.length;
+    ctx.log?.info({ enriched: done }, "enriching articles left unenriched by an interrupted run");
+  }
+  return done;
+}

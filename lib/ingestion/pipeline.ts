@@ -32,8 +32,9 @@ export interface PipelineContext {
 /**
  * The one path every article takes, fetched or imported: normalise → store (deduplicated by canonical URL) →
  * `item.new` in the event log → enrichment (embedding, entities, relations, tags; `item.enriched`) → clustering
- * into stories (`cluster.event`s, then story dynamics). A crash between storing and clustering is healed when
- * clustering next opens: it first places every stored article no story holds.
+ * into stories (`cluster.event`s, then story dynamics). A crash after storing is healed when clustering next
+ * opens: it first enriches every stored article whose enrichment never committed, then places every article no
+ * story holds.
  */
 export async function runPipeline(ctx: PipelineContext, inputs: PipelineInput[]): Promise<PipelineResult> {
   const ready: NewArticle[] = [];

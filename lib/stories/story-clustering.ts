@@ -11,7 +11,7 @@ import {
 import { FeatureExtractor } from "../clustering/features";
 import type { ClusteringBatch, Store } from "../db/store";
 import type { EventDraft } from "../db/types";
-import type { EnrichmentContext } from "../enrichment/enrich-articles";
+import { enrichDue, type EnrichmentContext } from "../enrichment/enrich-articles";
 import type { WordVectors } from "../nlp/word-vectors";
 import { StoryDynamics } from "./dynamics/story-dynamics";
 
@@ -65,7 +65,8 @@ export interface ClusteringCounts {
 /**
  * The stateful clustering stage of the pipeline: assigns each new article to a story, persists stories,
  * memberships, the reasons for each assignment, merges, and `cluster.event`s, one atomic batch per call.
- * State is rebuilt from the database on open, so a restart (or a crash) continues where it stopped.
+ * State is rebuilt from the database on open, so a restart (or a crash) continues where it stopped: articles
+ * stored but never enriched are enriched, and articles no story holds are placed.
  */
 export class StoryClustering {
   private ids: { next: number; end: number } = { next: 0, end: 0 };
@@ -106,10 +107,12 @@ export class StoryClustering {
       );
       this.headlines.set(s.id, { title: s.headline, score: 0.5, time: s.members.at(-1)?.time ?? 0 });
     }
+    // Articles stored before a crash and never enriched get their enrichment first, then their story.
+    const enriched = this.enrichment ? await enrichDue({ ...this.enrichment, store }) : 0;
     const pending = await store.stories.unassigned();
     if (pending.length) await this.process(pending);
     this.opts.log?.info(
-      { live_stories: live.length, reclustered: pending.length, ms: Date.now() - started },
+      { live_stories: live.length, enriched, reclustered: pending.length, ms: Date.now() - started },
       "story clustering state restored",
     );
   }

@@ -3,6 +3,7 @@ import * as m002 from "./002-sequences";
 import * as m003 from "./003-near-duplicates";
 import * as m004 from "./004-usage-by-account";
 import * as m005 from "./005-story-dynamics";
+import * as m006 from "./006-enrichment-state";
 
 export interface Migration {
   version: number;
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   { version: 3, name: "near-duplicates", up: m003.up },
   { version: 4, name: "usage-by-account", up: m004.up },
   { version: 5, name: "story-dynamics", up: m005.up },
+  { version: 6, name: "enrichment-state", up: m006.up },
 ];

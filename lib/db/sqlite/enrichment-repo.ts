@@ -49,9 +49,15 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
   );
   const dropVector = db.prepare("DELETE FROM article_vectors WHERE rowid = ?");
   const putVector = db.prepare("INSERT INTO article_vectors (rowid, embedding) VALUES (?, ?)");
-  const setArticle = db.prepare("UPDATE articles SET embedding_model = ?, headline_summary = ? WHERE id = ?");
+  const setArticle = db.prepare(
+    "UPDATE articles SET embedding_model = ?, headline_summary = ?, enriched_at = ? WHERE id = ?",
+  );
   const tag = db.prepare(
     "INSERT INTO article_tags (article_id, tag, score) VALUES (?, ?, ?) ON CONFLICT(article_id, tag) DO UPDATE SET score = excluded.score",
+  );
+  const dueRows = db.prepare(
+    `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
+     FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.enriched_at IS NULL ORDER BY a.id LIMIT ?`,
   );
   const articleRow = db.prepare(
     `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
@@ -127,7 +133,7 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
             Buffer.from(it.vector.buffer, it.vector.byteOffset, it.vector.byteLength),
           );
         }
-        setArticle.run(it.vector ? it.embeddingModel : null, it.headlineSummary, it.articleId);
+        setArticle.run(it.vector ? it.embeddingModel : null, it.headlineSummary, Date.now(), it.articleId);
         for (const t of it.tags) tag.run(it.articleId, t.tag, t.score);
         const entityIds = [...counts.keys()];
         out.set(it.articleId, entityIds);
@@ -181,6 +187,9 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
     },
     async refreshStories(ids) {
       if (ids.length) refreshTx.immediate(ids);
+    },
+    async due(limit) {
+      return (dueRows.all(limit) as Array<Parameters<typeof toArticle>[0]>).map(toArticle);
     },
   };
 }
