@@ -479,7 +479,8 @@ export interface ArticleEnrichment {
 export interface EnrichmentRepo {
   /**
    * Stores each article's enrichment and appends its `item.enriched` event in one transaction; entities are
-   * matched to stored ones by type and key, else by a unique alias, else created. Returns each article's entity ids.
+   * matched to stored ones by type and key, else by a unique alias, else created. An article already enriched is
+   * skipped (enrichment happens once). Returns each enriched article's entity ids.
    */
   apply(
     items: ArticleEnrichment[],

@@ -6,6 +6,7 @@ import { runPipeline } from "../ingestion/pipeline";
 import { sharedWordVectors } from "../nlp/word-vectors";
 import { StoryClustering } from "../stories/story-clustering";
 import { tempDir, tempStore, testSource } from "../testing/temp-store";
+import { enrichArticles } from "./enrich-articles";
 
 const T0 = Date.UTC(2025, 4, 2, 9);
 let store: ReturnType<typeof tempStore>;
@@ -175,5 +176,11 @@ describe("enrichment stage", () => {
     });
     expect(types()).toHaveLength(4);
     expect(await store.enrichment.due(10)).toEqual([]);
+    // A second process that raced this one to the same articles stores nothing twice.
+    const [stored] = (
+      await store.articles.list({ limit: 1, offset: 0, sortBy: "discovered", sortOrder: "asc" })
+    ).items;
+    expect(await enrichArticles({ store, embedder: null }, [stored!])).toEqual(new Map());
+    expect(types()).toHaveLength(4);
   });
 });

@@ -55,6 +55,7 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
   const tag = db.prepare(
     "INSERT INTO article_tags (article_id, tag, score) VALUES (?, ?, ?) ON CONFLICT(article_id, tag) DO UPDATE SET score = excluded.score",
   );
+  const enrichedAt = db.prepare("SELECT enriched_at FROM articles WHERE id = ?").pluck();
   const dueRows = db.prepare(
     `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
      FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.enriched_at IS NULL ORDER BY a.id LIMIT ?`,
@@ -92,6 +93,9 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
     (items: ArticleEnrichment[], event: (a: Article, entityIds: number[]) => EventDraft) => {
       const out = new Map<number, number[]>();
       for (const it of items) {
+        // Enrichment happens once per article: another process catching up after a crash may have raced this
+        // one to an article still in flight here, and the first to commit wins.
+        if (enrichedAt.get(it.articleId) != null) continue;
         const ids = new Map<string, number>();
         for (const e of it.entities) {
           const id = resolve(e);
