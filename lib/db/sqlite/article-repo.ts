@@ -3,7 +3,8 @@ import type { ArticleListQuery, ArticleRepo, IngestResult, NearDuplicateCheck } 
 import type { Article, ContentStatus, EventDraft, NewArticle } from "../types";
 import { appendEvent } from "./event-repo";
 
-const SELECT = `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
+/** An article row with its source's name, slug and language, as `toArticle` reads it. */
+export const ARTICLE_SELECT = `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
   FROM articles a JOIN sources s ON s.id = a.source_id`;
 
 interface Row {
@@ -57,9 +58,9 @@ export function toArticle(r: Row): Article {
 }
 
 export function sqliteArticleRepo(db: Db): ArticleRepo {
-  const byHash = db.prepare(`${SELECT} WHERE a.url_hash = ?`);
-  const byId = db.prepare(`${SELECT} WHERE a.id = ?`);
-  const bySlug = db.prepare(`${SELECT} WHERE a.slug = ? ORDER BY a.id DESC LIMIT 1`);
+  const byHash = db.prepare(`${ARTICLE_SELECT} WHERE a.url_hash = ?`);
+  const byId = db.prepare(`${ARTICLE_SELECT} WHERE a.id = ?`);
+  const bySlug = db.prepare(`${ARTICLE_SELECT} WHERE a.slug = ? ORDER BY a.id DESC LIMIT 1`);
   const insert =
     db.prepare(`INSERT INTO articles (url_hash, url, canonical_url, title, slug, source_id, category,
       language, published_at, discovered_at, excerpt, image_url)
@@ -195,7 +196,7 @@ function listArticles(db: Db, q: ArticleListQuery): { items: Article[]; total: n
   const dir = q.sortOrder === "asc" ? "ASC" : "DESC";
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM articles a ${clause}`).get(params) as { n: number }).n;
   const rows = db
-    .prepare(`${SELECT} ${clause} ORDER BY ${field} ${dir}, a.id DESC LIMIT @limit OFFSET @offset`)
+    .prepare(`${ARTICLE_SELECT} ${clause} ORDER BY ${field} ${dir}, a.id DESC LIMIT @limit OFFSET @offset`)
     .all({ ...params, limit: q.limit, offset: q.offset }) as Row[];
   return { items: rows.map(toArticle), total };
 }

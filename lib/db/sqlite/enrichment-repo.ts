@@ -3,7 +3,7 @@ import { idSlug } from "../../text/kebab";
 import type { Db } from "../open-db";
 import type { ArticleEnrichment, EnrichmentRepo } from "../store";
 import type { Article, EventDraft } from "../types";
-import { toArticle } from "./article-repo";
+import { ARTICLE_SELECT, toArticle } from "./article-repo";
 import { appendEvent } from "./event-repo";
 
 type Entity = ArticleEnrichment["entities"][number];
@@ -49,21 +49,15 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
   );
   const dropVector = db.prepare("DELETE FROM article_vectors WHERE rowid = ?");
   const putVector = db.prepare("INSERT INTO article_vectors (rowid, embedding) VALUES (?, ?)");
+  // Claims the article: an article already enriched (by another process catching up) is left as it is.
   const setArticle = db.prepare(
-    "UPDATE articles SET embedding_model = ?, headline_summary = ?, enriched_at = ? WHERE id = ?",
+    "UPDATE articles SET embedding_model = ?, headline_summary = ?, enriched_at = ? WHERE id = ? AND enriched_at IS NULL",
   );
   const tag = db.prepare(
     "INSERT INTO article_tags (article_id, tag, score) VALUES (?, ?, ?) ON CONFLICT(article_id, tag) DO UPDATE SET score = excluded.score",
   );
-  const enrichedAt = db.prepare("SELECT enriched_at FROM articles WHERE id = ?").pluck();
-  const dueRows = db.prepare(
-    `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
-     FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.enriched_at IS NULL ORDER BY a.id LIMIT ?`,
-  );
-  const articleRow = db.prepare(
-    `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
-     FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.id = ?`,
-  );
+  const dueRows = db.prepare(`${ARTICLE_SELECT} WHERE a.enriched_at IS NULL ORDER BY a.id LIMIT ?`);
+  const articleRow = db.prepare(`${ARTICLE_SELECT} WHERE a.id = ?`);
 
   // The same folding the entity search uses on queries, so an alias is found by what users type.
   const norm = foldQuery;
@@ -95,7 +89,13 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
       for (const it of items) {
         // Enrichment happens once per article: another process catching up after a crash may have raced this
         // one to an article still in flight here, and the first to commit wins.
-        if (enrichedAt.get(it.articleId) != null) continue;
+        const claimed = setArticle.run(
+          it.vector ? it.embeddingModel : null,
+          it.headlineSummary,
+          Date.now(),
+          it.articleId,
+        );
+        if (claimed.changes === 0) continue;
         const ids = new Map<string, number>();
         for (const e of it.entities) {
           const id = resolve(e);
@@ -137,7 +137,6 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
             Buffer.from(it.vector.buffer, it.vector.byteOffset, it.vector.byteLength),
           );
         }
-        setArticle.run(it.vector ? it.embeddingModel : null, it.headlineSummary, Date.now(), it.articleId);
         for (const t of it.tags) tag.run(it.articleId, t.tag, t.score);
         const entityIds = [...counts.keys()];
         out.set(it.articleId, entityIds);
