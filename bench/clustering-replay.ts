@@ -9,12 +9,14 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 
 import { toCategory } from "../lib/categories";
-import { bcubed, type ClusterScores } from "../lib/clustering/bcubed";
+import { bcubed, projectBy, utcDay, type ClusterScores } from "../lib/clustering/bcubed";
 import { DEFAULT_PARAMS, StreamClusterer, type ClusterParams } from "../lib/clustering/clusterer";
 import { FeatureExtractor, type FeatureInput } from "../lib/clustering/features";
+import { extractEntities } from "../lib/entities/extract-entities";
 import { bcubedOver, multiDayEvents } from "../lib/newswire/diagnose";
 import { generateNewswire } from "../lib/newswire/generate";
 import { loadWordVectors } from "../lib/nlp/word-vectors";
+import { continuity, loadPairs } from "./continuity";
 
 const args = process.argv.slice(2);
 const params: ClusterParams = { ...DEFAULT_PARAMS };
@@ -36,8 +38,12 @@ function replay(items: Array<Omit<FeatureInput, "id"> & { key: string }>, p: Clu
   const c = new StreamClusterer(p);
   const features = new FeatureExtractor(vectors, c.stats);
   const arrival = new Map<string, string>();
+  const named = items.map((it) => ({
+    ...it,
+    names: extractEntities({ title: it.title, text: it.excerpt ?? null }).entities.map((e) => e.ref),
+  }));
   const started = performance.now();
-  items.forEach((it, i) => {
+  named.forEach((it, i) => {
     for (const e of c.assign(features.article({ ...it, id: i })))
       if ((e.type === "create" || e.type === "join") && e.articleId === i)
         arrival.set(it.key, String(e.storyId));
@@ -77,9 +83,22 @@ if (want("dev")) {
     })),
     params,
   );
-  console.log(
-    `dev: final ${fmt(bcubed(r.final, gold))} | at arrival ${fmt(bcubed(r.arrival, gold))} | ${r.stories} stories | ${r.msPerArticle.toFixed(3)} ms/article`,
+  const day = new Map(rows.map((x) => [x.id, utcDay(x.published_at)]));
+  const byDay = (m: Map<string, string>) => projectBy(m, (id) => day.get(id) ?? "");
+  const pairs = loadPairs(
+    path.resolve("../shared/data/news-clustering-dev/continuity/continuity-pairs.jsonl"),
   );
+  const cont = continuity(pairs, r.final, gold);
+  console.log(
+    `dev: day-projected final ${fmt(bcubed(byDay(r.final), gold))} | at arrival ${fmt(bcubed(byDay(r.arrival), gold))} | raw final ${fmt(bcubed(r.final, gold))} | ${r.stories} stories | ${r.msPerArticle.toFixed(3)} ms/article`,
+  );
+  console.log(
+    `dev continuity: F1 ${cont.f1.toFixed(4)} (P ${cont.precision.toFixed(4)} R ${cont.recall.toFixed(4)}; linked ${cont.linkedSame}/${cont.same} same, ${cont.linkedDifferent} different)`,
+  );
+  if (process.env.SHOW_PAIRS) {
+    for (const p of cont.falseLinks) console.log(`  false link [${p.band} ${p.cosine}] ${p.reason}`);
+    for (const p of cont.misses) console.log(`  missed [${p.band} ${p.cosine}] ${p.reason}`);
+  }
 }
 
 if (want("newswire")) {

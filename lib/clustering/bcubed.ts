@@ -37,3 +37,22 @@ export function bcubed(predicted: Map<string, string>, gold: Map<string, string>
     f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall),
   };
 }
+
+/**
+ * Cuts every predicted story by a key of its articles (the UTC day, for the dev stream, whose gold stories never
+ * cross a day): story id + key. Scoring the result judges grouping within each key only, so links across keys are
+ * neither rewarded nor punished.
+ */
+export function projectBy(
+  predicted: Map<string, string>,
+  keyOf: (id: string) => string,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [id, story] of predicted) out.set(id, `${story}\u0000${keyOf(id)}`);
+  return out;
+}
+
+/** The UTC day (YYYY-MM-DD) of an epoch-millisecond time. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}

@@ -1,3 +1,4 @@
+import { recurringShare } from "./recurring";
 import { addScaled, dot, norm, type Sparse } from "./sparse";
 import { TermStats } from "./term-stats";
 
@@ -52,6 +53,27 @@ export interface ClusterParams {
   splitMaxSimilarity: number;
   /** Weight of an excerpt term relative to a headline term (the headline is the editor's summary of the story). */
   excerptWeight: number;
+  /**
+   * Continuation across news cycles: a story that began in a later cycle than another story's last active cycle,
+   * once it holds `continueMinSize` articles, continues that story (is absorbed into it, the older id surviving)
+   * when their similarity, decayed by the gap between them, reaches `continueThreshold`, their core names do not
+   * conflict and neither is a recurring report. A cycle where a story holds `continueMinSize` articles is one of
+   * its active cycles: later reports on that cycle join it without the cycle factor.
+   */
+  continueThreshold: number;
+  continueMinSize: number;
+  /**
+   * Identity: evidence factor when an article's (or a story's) named people, organisations and places of one kind
+   * share none with the core names of that kind of the story it is compared with. Core names are those held by at
+   * least `coreShare` of a story's members (and by two of them at least).
+   */
+  identityFactor: number;
+  coreShare: number;
+  /**
+   * A segment whose TF-IDF weight (squared) sits at least this much on the vocabulary of market wraps, price
+   * updates and weather reports is a recurring report: it never continues, nor is continued, across cycles.
+   */
+  recurringShare: number;
 }
 
 /**
@@ -83,6 +105,11 @@ export const DEFAULT_PARAMS: ClusterParams = {
   splitMinPart: 3,
   splitMaxSimilarity: 0.3,
   excerptWeight: 0.5,
+  continueThreshold: 0.5,
+  continueMinSize: 3,
+  identityFactor: 0.5,
+  coreShare: 0.3,
+  recurringShare: 0.35,
 };
 
 /** Without word vectors the TF-IDF cosine alone decides; its scale calls for a slightly lower join bar. */
@@ -105,10 +132,21 @@ export interface ClusterArticle {
   vector?: Float32Array;
   /** Carried along for the caller (e.g. to name a story produced by a split); not used for similarity. */
   title?: string;
+  /**
+   * The people, organisations and places the enrichment stage found, as `type:key` (identity evidence: two
+   * reports naming different places or companies of one kind are likely different happenings).
+   */
+  names?: string[];
 }
 
+/**
+ * A segment: a story's reporting within one news cycle (or one late-breaking burst). A story is a chain of segments:
+ * a segment that continues an earlier one across cycles joins its chain, and the chain's first id is the story id.
+ */
 export interface StoryState {
   id: number;
+  /** The story (chain) this segment belongs to. */
+  root: number;
   category: string | null;
   /** Sum of the members' unit TF-IDF vectors: its direction is the centroid. */
   sum: Sparse;
@@ -125,6 +163,20 @@ export interface StoryState {
   /** When the own cycle of a late-breaking burst ends (see `burstWindowMs`); NaN when the story is not one. */
   burstEnd: number;
   home: number;
+  /** Members per named entity (`type:key`). */
+  names: Map<string, number>;
+  /** Members with a lede (the feed's excerpt): their names are identity evidence. */
+  ledes: number;
+}
+
+/** A story as callers see it: every segment of its chain together. */
+export interface StoryView {
+  id: number;
+  category: string | null;
+  size: number;
+  firstTime: number;
+  lastTime: number;
+  members: number[];
 }
 
 export interface AssignReasons {
@@ -160,7 +212,9 @@ export type ClusterEvent =
  */
 export class StreamClusterer {
   readonly stats = new TermStats();
-  readonly stories = new Map<number, StoryState>();
+  readonly segments = new Map<number, StoryState>();
+  /** Story id → ids of its segments. */
+  private chains = new Map<number, Set<number>>();
   /** Term → ids of stories holding it, in the order they gained it (most recent last). */
   private postings = new Map<string, number[]>();
   private dirty = new Set<number>();
@@ -202,7 +256,7 @@ export class StreamClusterer {
     const best = this.bestStory(a, v);
     if (best && best.reasons.score >= this.params.joinThreshold) {
       this.addMember(best.story, a, v);
-      events.push({ type: "join", storyId: best.story.id, articleId: a.id, reasons: best.reasons });
+      events.push({ type: "join", storyId: best.story.root, articleId: a.id, reasons: best.reasons });
     } else {
       const story = this.createStory(a, v);
       events.push({ type: "create", storyId: story.id, articleId: a.id });
@@ -239,7 +293,7 @@ export class StreamClusterer {
       const kept: number[] = [];
       for (let i = p.length - 1; i >= 0 && kept.length < 2 * this.params.maxPostings; i--) {
         const id = p[i] as number;
-        if (seen.has(id) || !this.stories.has(id)) continue;
+        if (seen.has(id) || !this.segments.has(id)) continue;
         seen.add(id);
         kept.push(id);
       }
@@ -255,9 +309,9 @@ export class StreamClusterer {
     const ids = this.candidates(v, exclude);
     let best: { story: StoryState; reasons: AssignReasons } | null = null;
     for (const id of ids) {
-      const s = this.stories.get(id);
+      const s = this.segments.get(id);
       if (!s || !this.live(s, a.time)) continue;
-      const penalty = this.categoryFactor(a.category, s.category);
+      const penalty = this.categoryFactor(a.category, s.category) * this.articleIdentity(a, s);
       const decay = this.decay(s, a.time);
       // Similarities are at most 1: a story whose time and category factors alone keep it below the bar (or
       // below the best so far) cannot win, so its vectors are never compared.
@@ -310,6 +364,65 @@ export class StreamClusterer {
     return Math.abs(this.cycleOf(time) - home);
   }
 
+  /**
+   * Identity evidence between a set of names and a story: `identityFactor` when, for some kind of name (person,
+   * organisation, place), both sides name some but share no word with the story's core names of that kind; else 1.
+   * Names are compared by their words, so "Kasem" and "Casey Kasem" agree.
+   */
+  private identity(names: Iterable<string>, s: StoryState): number {
+    if (this.params.identityFactor >= 1 || s.names.size === 0) return 1;
+    const core = this.coreWords(s);
+    if (core.size === 0) return 1;
+    const seen = new Set<string>();
+    const shared = new Set<string>();
+    for (const n of names) {
+      const kind = kindOf(n);
+      const words = core.get(kind);
+      if (!words) continue;
+      seen.add(kind);
+      if (nameWords(n).some((w) => words.has(w))) shared.add(kind);
+    }
+    for (const kind of seen) if (!shared.has(kind)) return this.params.identityFactor;
+    return 1;
+  }
+
+  /** Words of the names held by at least `coreShare` of a story's members (two at least), by kind. */
+  private coreWords(s: StoryState): Map<string, Set<string>> {
+    const min = Math.max(2, this.params.coreShare * s.size);
+    const out = new Map<string, Set<string>>();
+    for (const [n, count] of s.names) {
+      if (count < min) continue;
+      const kind = kindOf(n);
+      let set = out.get(kind);
+      if (!set) out.set(kind, (set = new Set()));
+      for (const w of nameWords(n)) set.add(w);
+    }
+    return out;
+  }
+
+  /** Names held by at least `coreShare` of a story's members (two at least). */
+  private coreNames(s: StoryState): string[] {
+    const min = Math.max(2, this.params.coreShare * s.size);
+    return [...s.names].filter(([, c]) => c >= min).map(([n]) => n);
+  }
+
+  /**
+   * Identity evidence between an article and a story. Only an article with a lede (the feed's excerpt) is judged:
+   * a headline alone names too few people and places, too noisily, to tell two happenings apart
+   * (docs/clustering.md has the measurements).
+   */
+  private articleIdentity(a: ClusterArticle, s: StoryState): number {
+    return a.names?.length && a.excerptTerms?.length ? this.identity(a.names, s) : 1;
+  }
+
+  /** Identity evidence between two stories: each one's core names against the other. */
+  private storyIdentity(a: StoryState, b: StoryState): number {
+    // As for articles: only stories most of whose reports come with a lede are judged by their names.
+    if (this.params.identityFactor >= 1 || 2 * a.ledes < a.size || 2 * b.ledes < b.size) return 1;
+    const coreA = this.coreNames(a);
+    return coreA.length ? this.identity(coreA, b) : 1;
+  }
+
   /** Recomputes `burstEnd` after the story's members changed. */
   private refreshBurst(s: StoryState): void {
     const { burstWindowMs, burstMinReports, cycleMs, cycleOffsetMs } = this.params;
@@ -358,6 +471,7 @@ export class StreamClusterer {
   private createStoryWithId(id: number, a: ClusterArticle, v: Sparse): StoryState {
     const s: StoryState = {
       id,
+      root: id,
       category: a.category,
       sum: new Map(),
       sumNorm: 0,
@@ -370,10 +484,92 @@ export class StreamClusterer {
       cycles: new Map(),
       burstEnd: Number.NaN,
       home: this.cycleOf(a.time),
+      names: new Map(),
+      ledes: 0,
     };
-    this.stories.set(s.id, s);
+    this.segments.set(s.id, s);
+    this.chains.set(id, new Set([id]));
     this.addMember(s, a, v);
     return s;
+  }
+
+  /** Every story, its segments together. Built on each call: for tests, benches and final labels. */
+  get stories(): Map<number, StoryView> {
+    const out = new Map<number, StoryView>();
+    for (const id of this.chains.keys()) out.set(id, this.story(id)!);
+    return out;
+  }
+
+  /** A story (chain of segments) by id, or undefined when it merged into another or left memory. */
+  story(id: number): StoryView | undefined {
+    const segs = this.chains.get(id);
+    if (!segs) return undefined;
+    let largest: StoryState | undefined;
+    const view: StoryView = {
+      id,
+      category: null,
+      size: 0,
+      firstTime: Infinity,
+      lastTime: -Infinity,
+      members: [],
+    };
+    for (const sid of segs) {
+      const seg = this.segments.get(sid);
+      if (!seg) continue;
+      if (!largest || seg.size > largest.size) largest = seg;
+      view.size += seg.size;
+      view.firstTime = Math.min(view.firstTime, seg.firstTime);
+      view.lastTime = Math.max(view.lastTime, seg.lastTime);
+      view.members.push(...seg.members);
+    }
+    view.category = largest?.category ?? null;
+    return view;
+  }
+
+  /** The story an article belongs to, while it is in memory. */
+  storyOfArticle(articleId: number): number | undefined {
+    const d = this.memberData.get(articleId);
+    return d ? this.segments.get(d.story)?.root : undefined;
+  }
+
+  /** Moves every segment of story `from` into story `to` (a continuation or a merge of two stories). */
+  private link(from: number, to: number): void {
+    if (from === to) return;
+    const segs = this.chains.get(from);
+    const into = this.chains.get(to);
+    if (!segs || !into) return;
+    for (const sid of segs) {
+      into.add(sid);
+      const seg = this.segments.get(sid);
+      if (seg) seg.root = to;
+    }
+    this.chains.delete(from);
+  }
+
+  /** The earlier of two stories (the one whose reporting began first): it survives a merge of the two. */
+  private older(a: number, b: number): number {
+    const first = (id: number) => {
+      let t = Infinity;
+      for (const sid of this.chains.get(id) ?? [])
+        t = Math.min(t, this.segments.get(sid)?.firstTime ?? Infinity);
+      return t;
+    };
+    const ta = first(a);
+    const tb = first(b);
+    return ta < tb || (ta === tb && a < b) ? a : b;
+  }
+
+  /** Forgets a segment; returns true when its story has no segment left. */
+  private dropSegment(s: StoryState): boolean {
+    this.segments.delete(s.id);
+    this.dirty.delete(s.id);
+    const segs = this.chains.get(s.root);
+    segs?.delete(s.id);
+    if (segs && segs.size === 0) {
+      this.chains.delete(s.root);
+      return true;
+    }
+    return false;
   }
 
   private addMember(s: StoryState, a: ClusterArticle, v: Sparse): void {
@@ -385,6 +581,8 @@ export class StreamClusterer {
     s.firstTime = Math.min(s.firstTime, a.time);
     s.lastTime = Math.max(s.lastTime, a.time);
     s.members.push(a.id);
+    for (const n of a.names ?? []) s.names.set(n, (s.names.get(n) ?? 0) + 1);
+    if (a.excerptTerms?.length) s.ledes++;
     this.memberData.set(a.id, { a, v, story: s.id });
     this.countCycle(s, this.cycleOf(a.time), 1);
     this.refreshBurst(s);
@@ -417,7 +615,7 @@ export class StreamClusterer {
     const events: ClusterEvent[] = [];
     for (const [id, m] of this.memberData) {
       if (cycle !== undefined && this.cycleOf(m.a.time) !== cycle) continue;
-      const s = this.stories.get(m.story);
+      const s = this.segments.get(m.story);
       if (!s) continue;
       let own = 0;
       if (s.size > 1) {
@@ -438,6 +636,7 @@ export class StreamClusterer {
         const sim =
           vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
         own = sim * this.decay(s, m.a.time) * this.categoryFactor(m.a.category, s.category);
+        own *= this.articleIdentity(m.a, s);
       }
       const best = this.bestStory(m.a, m.v, s.id);
       if (
@@ -446,23 +645,15 @@ export class StreamClusterer {
         best.reasons.score <= own + this.params.refineMargin
       )
         continue;
-      this.removeMember(s, m.a, m.v);
+      const from = s.root;
+      const to = best.story.root;
+      const emptied = this.removeMember(s, m.a, m.v);
       this.addMember(best.story, m.a, m.v);
-      events.push({
-        type: "move",
-        articleId: id,
-        fromId: s.id,
-        toId: best.story.id,
-        score: best.reasons.score,
-      });
+      if (from === to) continue; // between two segments of one story: nothing changes for its readers
+      events.push({ type: "move", articleId: id, fromId: from, toId: to, score: best.reasons.score });
       // A story emptied by moves has in effect merged into the story that took its last article.
-      if (s.size === 0)
-        events.push({
-          type: "merge",
-          survivorId: best.story.id,
-          mergedIds: [s.id],
-          similarity: best.reasons.score,
-        });
+      if (emptied)
+        events.push({ type: "merge", survivorId: to, mergedIds: [from], similarity: best.reasons.score });
     }
     return events;
   }
@@ -491,7 +682,7 @@ export class StreamClusterer {
     const queue = new Set<number>();
     for (const m of this.memberData.values()) if (this.cycleOf(m.a.time) === cycle) queue.add(m.story);
     for (const id of queue) {
-      const s = this.stories.get(id);
+      const s = this.segments.get(id);
       if (!s || s.size < this.params.splitMinSize) continue;
       const split = this.twoGroups(s);
       if (!split) continue;
@@ -509,7 +700,7 @@ export class StreamClusterer {
       }
       events.push({
         type: "split",
-        storyId: s.id,
+        storyId: s.root,
         newId: created.id,
         movedIds: move,
         similarity: split.similarity,
@@ -584,49 +775,125 @@ export class StreamClusterer {
     return this.openCycle === undefined ? this.mergePass() : this.closeCycle(this.openCycle);
   }
 
-  private removeMember(s: StoryState, a: ClusterArticle, v: Sparse): void {
+  /** Takes an article out of a segment; returns true when that emptied the segment's whole story. */
+  private removeMember(s: StoryState, a: ClusterArticle, v: Sparse): boolean {
     addScaled(s.sum, v, -1);
     s.sumNorm = norm(s.sum);
     if (a.vector && s.vecSum) for (let i = 0; i < a.vector.length; i++) s.vecSum[i]! -= a.vector[i]!;
     s.size--;
     s.timeSum -= a.time;
     s.members.splice(s.members.indexOf(a.id), 1);
+    if (a.excerptTerms?.length) s.ledes--;
+    for (const n of a.names ?? []) {
+      const c = (s.names.get(n) ?? 1) - 1;
+      if (c > 0) s.names.set(n, c);
+      else s.names.delete(n);
+    }
     const c = this.cycleOf(a.time);
     s.cycles.set(c, (s.cycles.get(c) ?? 1) - 1);
     this.refreshBurst(s);
-    if (s.size === 0) {
-      this.stories.delete(s.id);
-      this.dirty.delete(s.id);
-    } else this.dirty.add(s.id);
+    if (s.size === 0) return this.dropSegment(s);
+    this.dirty.add(s.id);
+    return false;
   }
 
   /** Merges recently changed stories into similar live ones (the larger story survives). */
   mergePass(): ClusterEvent[] {
     this.sinceMerge = 0;
     const events: ClusterEvent[] = [];
+    const changed = new Set(this.dirty);
     // Rounds until nothing merges: a merge can make the survivor similar enough to a third story.
     for (let round = 0; round < 8 && this.dirty.size > 0; round++) {
+      for (const id of this.dirty) changed.add(id);
       const merged = this.mergeRound();
       events.push(...merged);
       if (merged.length === 0) break;
     }
     this.dirty.clear();
+    events.push(...this.continuePass(changed));
     return events;
+  }
+
+  /**
+   * Continuation across news cycles: each changed story that began after another story's last active cycle, and
+   * now holds `continueMinSize` articles, continues the best such story when the evidence reaches
+   * `continueThreshold` (see the parameter). The older story survives, so a story id follows its event.
+   */
+  private continuePass(changed: Set<number>): ClusterEvent[] {
+    const events: ClusterEvent[] = [];
+    if (this.params.continueThreshold > 1) return events;
+    const first = (id: number) => this.segments.get(id)?.firstTime ?? 0;
+    for (const id of [...changed].sort((x, y) => first(x) - first(y))) {
+      const s = this.segments.get(id);
+      // Only a story of one segment continues another: once continued, its segments travel together.
+      if (!s || s.size < this.params.continueMinSize || this.chains.get(s.root)?.size !== 1) continue;
+      if (this.recurring(s)) continue;
+      const began = this.cycleOf(s.firstTime);
+      let best: { other: StoryState; sim: number } | null = null;
+      for (const oid of this.candidates(scaled(s.sum, 1 / (s.sumNorm || 1)), id)) {
+        const o = this.segments.get(oid);
+        if (!o || o.root === s.root || o.home >= began || !this.live(o, s.firstTime)) continue;
+        if (this.categoryFactor(s.category, o.category) !== 1 || this.recurring(o)) continue;
+        const time = Math.exp(-Math.max(0, s.firstTime - o.lastTime) / this.params.decayMs);
+        if (time < this.params.continueThreshold) continue;
+        const sim = this.segmentSimilarity(s, o) * time;
+        if (sim < this.params.continueThreshold || (best && sim <= best.sim)) continue;
+        // The story as a whole must fit too, or a chain drifts from one event to the next link by link.
+        if (
+          (this.chains.get(o.root)?.size ?? 0) > 1 &&
+          this.segmentSimilarity(s, this.chainState(o.root)) * time < this.params.continueThreshold
+        )
+          continue;
+        best = { other: o, sim };
+      }
+      if (!best) continue;
+      const [from, into] = [s.root, best.other.root];
+      this.link(from, into);
+      events.push({ type: "merge", survivorId: into, mergedIds: [from], similarity: best.sim });
+    }
+    return events;
+  }
+
+  /** A story's segments summed into one state (for comparisons with the story as a whole). */
+  private chainState(root: number): StoryState {
+    const segs = [...(this.chains.get(root) ?? [])]
+      .map((id) => this.segments.get(id))
+      .filter((x) => x !== undefined);
+    const first = segs[0]!;
+    const sum: Sparse = new Map();
+    const names = new Map<string, number>();
+    let vecSum: Float32Array | null = first.vecSum ? new Float32Array(first.vecSum.length) : null;
+    let size = 0;
+    let ledes = 0;
+    for (const seg of segs) {
+      ledes += seg.ledes;
+      addScaled(sum, seg.sum);
+      for (const [n, c] of seg.names) names.set(n, (names.get(n) ?? 0) + c);
+      if (vecSum && seg.vecSum) for (let i = 0; i < vecSum.length; i++) vecSum[i]! += seg.vecSum[i]!;
+      else vecSum = null;
+      size += seg.size;
+    }
+    return { ...first, sum, sumNorm: norm(sum), vecSum, size, names, ledes };
+  }
+
+  /** A recurring report (a market wrap, a price update, a weather report): each cycle's is a new story. */
+  private recurring(s: StoryState): boolean {
+    return recurringShare(s.sum) >= this.params.recurringShare;
   }
 
   private mergeRound(): ClusterEvent[] {
     const events: ClusterEvent[] = [];
     const dirty = [...this.dirty].sort(
-      (x, y) => (this.stories.get(y)?.size ?? 0) - (this.stories.get(x)?.size ?? 0),
+      (x, y) => (this.segments.get(y)?.size ?? 0) - (this.segments.get(x)?.size ?? 0),
     );
     this.dirty.clear();
     for (const id of dirty) {
-      const s = this.stories.get(id);
+      const s = this.segments.get(id);
       if (!s) continue;
       let best: { other: StoryState; sim: number } | null = null;
       const centroid = scaled(s.sum, 1 / (s.sumNorm || 1));
       for (const oid of this.candidates(centroid, id)) {
-        const o = this.stories.get(oid);
+        const o = this.segments.get(oid);
         if (!o || this.categoryFactor(s.category, o.category) !== 1) continue;
         if (!this.live(o, s.lastTime) && !this.live(s, o.lastTime)) continue;
         // A fragment of a few articles is judged like late arrivals joining the other story.
@@ -636,22 +903,31 @@ export class StreamClusterer {
             : this.params.mergeThreshold;
         const time = this.pairDecay(s, o);
         if (time < bar) continue; // cannot reach the bar whatever the similarity
-        const text = this.linkage(dot(s.sum, o.sum), o, s.sumNorm || 1);
-        const vector = s.vecSum && o.vecSum ? cosDense(s.vecSum, o.vecSum) : null;
-        const blended =
-          vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
-        const sim = blended * time;
+        const sim = this.segmentSimilarity(s, o) * time;
         if (sim >= bar && (!best || sim > best.sim)) best = { other: o, sim };
       }
       if (!best) continue;
       const [survivor, gone] = best.other.size >= s.size ? [best.other, s] : [s, best.other];
-      this.absorb(survivor, gone);
-      events.push({ type: "merge", survivorId: survivor.id, mergedIds: [gone.id], similarity: best.sim });
+      const event = this.absorb(survivor, gone, best.sim);
+      if (event) events.push(event);
     }
     return events;
   }
 
-  private absorb(into: StoryState, gone: StoryState): void {
+  /** Blended similarity of two segments' centroids, times their identity evidence (time factors apart). */
+  private segmentSimilarity(s: StoryState, o: StoryState): number {
+    const text = this.linkage(dot(s.sum, o.sum), o, s.sumNorm || 1);
+    const vector = s.vecSum && o.vecSum ? cosDense(s.vecSum, o.vecSum) : null;
+    const blended =
+      vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
+    return blended * this.storyIdentity(s, o) * this.storyIdentity(o, s);
+  }
+
+  /**
+   * Merges segment `gone` into `into`. When they belonged to two stories, the stories merge too (the older one
+   * survives) and the merge event is returned.
+   */
+  private absorb(into: StoryState, gone: StoryState, similarity: number): ClusterEvent | null {
     addScaled(into.sum, gone.sum);
     into.sumNorm = norm(into.sum);
     if (into.vecSum && gone.vecSum)
@@ -661,6 +937,8 @@ export class StreamClusterer {
     into.firstTime = Math.min(into.firstTime, gone.firstTime);
     into.lastTime = Math.max(into.lastTime, gone.lastTime);
     into.members.push(...gone.members);
+    for (const [n, c] of gone.names) into.names.set(n, (into.names.get(n) ?? 0) + c);
+    into.ledes += gone.ledes;
     for (const m of gone.members) {
       const d = this.memberData.get(m);
       if (d) d.story = into.id;
@@ -668,22 +946,40 @@ export class StreamClusterer {
     for (const [cycle, n] of gone.cycles) this.countCycle(into, cycle, n);
     this.refreshBurst(into);
     for (const t of gone.sum.keys()) this.post(t, into.id);
-    this.stories.delete(gone.id);
-    this.dirty.delete(gone.id);
+    const [a, b] = [into.root, gone.root];
+    this.dropSegment(gone);
     this.dirty.add(into.id);
+    if (a === b) return null;
+    const survivor = this.older(a, b);
+    const merged = survivor === a ? b : a;
+    this.link(merged, survivor);
+    return { type: "merge", survivorId: survivor, mergedIds: [merged], similarity };
   }
 
   /** Drops stories idle past the horizon from memory (they stay in the database). */
   evict(now = this.latest): number {
     let n = 0;
-    for (const s of this.stories.values()) {
+    for (const s of this.segments.values()) {
       if (now - s.lastTime <= this.params.horizonMs) continue;
       for (const m of s.members) this.memberData.delete(m);
-      this.stories.delete(s.id);
-      n++;
+      if (this.dropSegment(s)) n++;
     }
     return n;
   }
+}
+
+/** The words (three letters or more) of a `type:key` name. */
+function nameWords(name: string): string[] {
+  return name
+    .slice(name.indexOf(":") + 1)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3);
+}
+
+/** The kind of a `type:key` name. */
+function kindOf(name: string): string {
+  const i = name.indexOf(":");
+  return i < 0 ? "" : name.slice(0, i);
 }
 
 /** The terms an article adds to the document frequencies: headline and excerpt, each once. */

@@ -15,6 +15,8 @@ export interface FeatureInput {
   category: string | null;
   /** Article time (ms): publication time, else discovery time. Never the wall clock. */
   time: number;
+  /** The enrichment stage's people, organisations and places, as `type:key` (identity evidence). */
+  names?: string[];
 }
 
 /**
@@ -51,6 +53,7 @@ export class FeatureExtractor {
       category: a.category,
       time: a.time,
       ...(vector ? { vector } : {}),
+      ...(a.names?.length ? { names: a.names } : {}),
     };
   }
 }

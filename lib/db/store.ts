@@ -256,6 +256,8 @@ export interface LiveStory {
     excerpt: string | null;
     category: string;
     time: number;
+    /** The enrichment stage's entities, as `type:key` joined by U+001F (null when none). */
+    names: string | null;
   }>;
 }
 
@@ -524,6 +526,8 @@ export interface StoryRepo {
       excerpt: string | null;
       category: string;
       time: number;
+      /** As in `LiveStory`. */
+      names: string | null;
       urlHash: string;
     }>
   >;

@@ -44,6 +44,8 @@ export function itemEnrichedEvent(a: Article, entityIds: number[]): EventDraft {
 export async function enrichArticles(
   ctx: EnrichmentContext,
   articles: Article[],
+  /** Filled with each article's entities as `type:key`, for clustering (identity evidence). */
+  names?: Map<number, string[]>,
 ): Promise<Map<number, number[]>> {
   if (articles.length === 0) return new Map();
   const vectors: Array<Float32Array | null> = [];
@@ -64,6 +66,10 @@ export async function enrichArticles(
   }
   const items: ArticleEnrichment[] = articles.map((a, i) => {
     const extraction = extractEntities({ title: a.title, text: a.excerpt });
+    names?.set(
+      a.id,
+      extraction.entities.map((e) => e.ref),
+    );
     return {
       articleId: a.id,
       vector: vectors[i] ?? null,

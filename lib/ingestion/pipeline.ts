@@ -49,8 +49,9 @@ export async function runPipeline(ctx: PipelineContext, inputs: PipelineInput[])
   }
   const { inserted, existing } = await ingestArticles(ctx, ready);
   const enrichment = ctx.enrichment ?? ctx.clustering?.enrichment;
+  const names = new Map<number, string[]>();
   if (enrichment && inserted.length > 0) {
-    await enrichArticles({ ...enrichment, store: ctx.store }, inserted);
+    await enrichArticles({ ...enrichment, store: ctx.store }, inserted, names);
     ctx.onAppended?.();
   }
   if (ctx.clustering && inserted.length > 0) {
@@ -62,6 +63,7 @@ export async function runPipeline(ctx: PipelineContext, inputs: PipelineInput[])
         excerpt: a.excerpt,
         category: a.category,
         time: a.publishedAt || a.discoveredAt,
+        names: names.get(a.id) ?? null,
       })),
     );
     ctx.onAppended?.();

@@ -26,6 +26,11 @@ export interface ClusterableArticle {
   category: string;
   /** Publication time when known, else discovery time: article time, never the wall clock. */
   time: number;
+  /**
+   * The people, organisations and places the enrichment stage found (`type:key`), as an array or as stored (joined
+   * by U+001F): identity evidence, never extracted twice.
+   */
+  names?: string[] | string | null;
 }
 
 export interface StoryClusteringOptions {
@@ -123,7 +128,8 @@ export class StoryClustering {
   }
 
   private toClusterArticle(a: ClusterableArticle): ClusterArticle {
-    return this.features.article(a);
+    const names = typeof a.names === "string" ? a.names.split("\u001f") : (a.names ?? undefined);
+    return this.features.article({ ...a, ...(names?.length ? { names } : { names: undefined }) });
   }
 
   /**
@@ -192,7 +198,7 @@ export class StoryClustering {
       counts[kind[e.type]]++;
     }
     for (const id of touched) {
-      const s = this.clusterer.stories.get(id);
+      const s = this.clusterer.story(id);
       if (!s) continue;
       batch.stories.push({
         id,
@@ -208,7 +214,7 @@ export class StoryClustering {
     if (++this.sinceEvict >= 50) {
       this.sinceEvict = 0;
       this.clusterer.evict();
-      for (const id of this.headlines.keys()) if (!this.clusterer.stories.has(id)) this.headlines.delete(id);
+      for (const id of this.headlines.keys()) if (!this.clusterer.story(id)) this.headlines.delete(id);
     }
     return counts;
   }
@@ -234,7 +240,7 @@ export class StoryClustering {
       const current = this.headlines.get(e.storyId);
       if (e.type === "create") {
         this.headlines.set(e.storyId, { title: a.title, score: 0, time: a.time });
-        const s = this.clusterer.stories.get(e.storyId);
+        const s = this.clusterer.story(e.storyId);
         batch.events.push(
           clusterEvent(a.time, e.storyId, "create", {
             headline: a.title,
@@ -262,7 +268,7 @@ export class StoryClustering {
       this.recordSplit(e, batch, touched, now);
       return;
     }
-    const survivor = this.clusterer.stories.get(e.survivorId);
+    const survivor = this.clusterer.story(e.survivorId);
     for (const gone of e.mergedIds) {
       batch.merges.push({ goneId: gone, intoId: e.survivorId, at: now });
       touched.delete(gone);
@@ -297,8 +303,8 @@ export class StoryClustering {
       const a = this.clusterer.member(articleId);
       if (a?.title) this.headlines.set(storyId, { title: a.title, score: 0.5, time: a.time });
     }
-    const original = this.clusterer.stories.get(e.storyId);
-    const created = this.clusterer.stories.get(e.newId);
+    const original = this.clusterer.story(e.storyId);
+    const created = this.clusterer.story(e.newId);
     batch.events.push(
       clusterEvent(now, e.storyId, "split", {
         new_cluster_ids: [e.newId],

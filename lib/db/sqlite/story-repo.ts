@@ -212,7 +212,8 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
         )
         .all(since) as Array<{ id: number; headline: string; category: string }>;
       const members = db.prepare(
-        `SELECT id AS articleId, title, url, excerpt, category, CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time
+        `SELECT id AS articleId, title, url, excerpt, category, CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time,
+           (SELECT group_concat(e.type || ':' || e.norm_key, char(31)) FROM article_entities ae JOIN entities e ON e.id = ae.entity_id WHERE ae.article_id = articles.id) AS names
          FROM articles WHERE story_id = ? ORDER BY time, id`,
       );
       return stories.map((s): LiveStory => ({ ...s, members: members.all(s.id) as LiveStory["members"] }));
@@ -225,7 +226,7 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
       return db
         .prepare(
           `SELECT id, title, url, excerpt, category, url_hash AS urlHash,
-             CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time
+             CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time, (SELECT group_concat(e.type || ':' || e.norm_key, char(31)) FROM article_entities ae JOIN entities e ON e.id = ae.entity_id WHERE ae.article_id = articles.id) AS names
            FROM articles WHERE story_id IS NULL ORDER BY time, id`,
         )
         .all() as Array<{
@@ -236,6 +237,7 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
         category: string;
         time: number;
         urlHash: string;
+        names: string | null;
       }>;
     },
     async latestArticleTime() {
