@@ -517,7 +517,10 @@ export interface StoryRepo {
   /** Titles of every article with its category and time, oldest first (to rebuild term statistics). */
   titles(): AsyncIterable<{ title: string; url: string; excerpt: string | null }>;
   latestArticleTime(): Promise<number>;
-  /** Stored articles that no story holds yet (e.g. a crash came between storing and clustering), oldest first. */
+  /**
+   * Stored articles that no story holds yet (a crash came between storing and clustering, or the process that
+   * stored them does not hold the clustering lease), oldest first.
+   */
   unassigned(): Promise<
     Array<{
       id: number;
@@ -529,8 +532,28 @@ export interface StoryRepo {
       /** As in `LiveStory`. */
       names: string | null;
       urlHash: string;
+      /** False while its enrichment is due (the process that stored it may be enriching it right now). */
+      enriched: boolean;
     }>
   >;
+  /** Whether any stored article has no story (cheap: `articles.story_id` is indexed). */
+  hasUnassigned(): Promise<boolean>;
+}
+
+/**
+ * Named leases between processes sharing one database: one holder at a time, until the lease expires (a holder
+ * that dies frees it after its TTL) or is released. Times are wall-clock milliseconds.
+ */
+export interface LeaseRepo {
+  /** Takes the lease until `now + ttlMs` when it is free, expired or already `holder`'s; true when `holder` has it. */
+  acquire(name: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
+  /**
+   * Extends the lease while `holder` is still its named holder, even after it expired or was released: true means
+   * nobody else took it since `holder` last acquired it.
+   */
+  renew(name: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
+  /** Frees the lease when `holder` has it (the row keeps the holder's name, see `renew`). */
+  release(name: string, holder: string): Promise<void>;
 }
 
 export interface UsageAggregateQuery {
@@ -698,5 +721,6 @@ export interface Store {
   rankings: RankingRepo;
   topics: TopicRepo;
   enrichment: EnrichmentRepo;
+  leases: LeaseRepo;
   close(): void;
 }

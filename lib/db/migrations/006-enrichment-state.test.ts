@@ -41,7 +41,12 @@ describe("migration 006 (enrichment state)", () => {
     event.run(5_000, "item.enriched", 2);
     event.run(6_000, "item.new", 3);
 
-    expect(migrate(db)).toEqual([6]);
+    expect(
+      migrate(
+        db,
+        migrations.filter((m) => m.version <= 6),
+      ),
+    ).toEqual([6]);
     const rows = db.prepare("SELECT id, enriched_at FROM articles ORDER BY id").all();
     expect(rows).toEqual([
       { id: 1, enriched_at: 1_000 },

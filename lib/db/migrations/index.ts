@@ -4,6 +4,7 @@ import * as m003 from "./003-near-duplicates";
 import * as m004 from "./004-usage-by-account";
 import * as m005 from "./005-story-dynamics";
 import * as m006 from "./006-enrichment-state";
+import * as m007 from "./007-leases";
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   { version: 4, name: "usage-by-account", up: m004.up },
   { version: 5, name: "story-dynamics", up: m005.up },
   { version: 6, name: "enrichment-state", up: m006.up },
+  { version: 7, name: "leases", up: m007.up },
 ];

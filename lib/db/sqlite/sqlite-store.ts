@@ -6,6 +6,7 @@ import { sqliteContentRepo } from "./content-repo";
 import { sqliteEnrichmentRepo } from "./enrichment-repo";
 import { sqliteEntityRepo } from "./entity-repo";
 import { sqliteEventRepo } from "./event-repo";
+import { sqliteLeaseRepo } from "./lease-repo";
 import { sqliteRankingRepo } from "./ranking-repo";
 import { sqliteSearchRepo } from "./search-repo";
 import { sqliteSourceRepo } from "./source-repo";
@@ -39,6 +40,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     rankings: sqliteRankingRepo(db),
     topics: sqliteTopicRepo(db),
     enrichment: sqliteEnrichmentRepo(db),
+    leases: sqliteLeaseRepo(db),
     close: () => db.close(),
   };
 }

@@ -223,9 +223,9 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
         yield row as { title: string; url: string; excerpt: string | null };
     },
     async unassigned() {
-      return db
+      const rows = db
         .prepare(
-          `SELECT id, title, url, excerpt, category, url_hash AS urlHash,
+          `SELECT id, title, url, excerpt, category, url_hash AS urlHash, enriched_at IS NOT NULL AS enriched,
              CASE WHEN published_at > 0 THEN published_at ELSE discovered_at END AS time, (SELECT group_concat(e.type || ':' || e.norm_key, char(31)) FROM article_entities ae JOIN entities e ON e.id = ae.entity_id WHERE ae.article_id = articles.id) AS names
            FROM articles WHERE story_id IS NULL ORDER BY time, id`,
         )
@@ -238,7 +238,12 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
         time: number;
         urlHash: string;
         names: string | null;
+        enriched: number;
       }>;
+      return rows.map((r) => ({ ...r, enriched: r.enriched === 1 }));
+    },
+    async hasUnassigned() {
+      return db.prepare("SELECT EXISTS (SELECT 1 FROM articles WHERE story_id IS NULL)").pluck().get() === 1;
     },
     async latestArticleTime() {
       const r = db
