@@ -62,6 +62,15 @@ export interface ClusterParams {
    */
   continueThreshold: number;
   continueMinSize: number;
+  /** The TF-IDF centroid cosine a continuation needs as well (word vectors of any two stories are close). */
+  continueTextMin: number;
+  /**
+   * e-folding time of a continuation's evidence with the gap between the earlier story's last report and the new
+   * segment's first: a verdict two days after the trial's last report, a funeral after the obituaries.
+   */
+  continueDecayMs: number;
+  /** Evidence factor for a continuation whose two segments share a core person. */
+  continuePersonBonus: number;
   /**
    * Identity: evidence factor when an article's (or a story's) named people, organisations and places of one kind
    * share none with the core names of that kind of the story it is compared with. Core names are those held by at
@@ -107,6 +116,9 @@ export const DEFAULT_PARAMS: ClusterParams = {
   excerptWeight: 0.5,
   continueThreshold: 0.5,
   continueMinSize: 3,
+  continueTextMin: 0,
+  continueDecayMs: 4 * 86_400_000,
+  continuePersonBonus: 1.25,
   identityFactor: 0.5,
   coreShare: 0.3,
   recurringShare: 0.35,
@@ -698,13 +710,19 @@ export class StreamClusterer {
         this.removeMember(s, d.a, d.v);
         this.addMember(created, d.a, d.v);
       }
+      // In a story of several segments, the part that fits the story's other segments better stays in it; the
+      // other part becomes a story of its own (the larger part stays when the segment is the whole story).
+      const swap = this.fitsChainBetter(created, s);
+      if (swap) this.swapChains(s, created);
       events.push({
         type: "split",
-        storyId: s.root,
-        newId: created.id,
-        movedIds: move,
+        storyId: swap ? created.root : s.root,
+        newId: swap ? s.root : created.id,
+        movedIds: swap ? keep : move,
         similarity: split.similarity,
-        centralIds: { original: this.central(s, keep), created: this.central(created, move) },
+        centralIds: swap
+          ? { original: this.central(created, move), created: this.central(s, keep) }
+          : { original: this.central(s, keep), created: this.central(created, move) },
       });
       // A Set iterates over entries added during the loop: the parts are examined in turn.
       queue.delete(s.id);
@@ -712,6 +730,28 @@ export class StreamClusterer {
       queue.add(created.id);
     }
     return events;
+  }
+
+  /**
+   * Whether `part` (just split off `from`, a story of its own so far) fits the other segments of `from`'s story
+   * better than what is left of `from` does.
+   */
+  private fitsChainBetter(part: StoryState, from: StoryState): boolean {
+    const segs = this.chains.get(from.root);
+    if (!segs || segs.size < 2) return false;
+    const rest = this.chainState(from.root, from.id);
+    return this.segmentSimilarity(part, rest) > this.segmentSimilarity(from, rest);
+  }
+
+  /** `a` (in a chain) and `b` (a story of its own) trade places: `b` joins `a`'s chain, `a` becomes `b`'s story. */
+  private swapChains(a: StoryState, b: StoryState): void {
+    const [ra, rb] = [a.root, b.root];
+    const chain = this.chains.get(ra)!;
+    chain.delete(a.id);
+    chain.add(b.id);
+    this.chains.set(rb, new Set([a.id]));
+    a.root = rb;
+    b.root = ra;
   }
 
   /** The member whose vector is closest to the story's centroid. */
@@ -827,16 +867,23 @@ export class StreamClusterer {
       const s = this.segments.get(id);
       // Only a story of one segment continues another: once continued, its segments travel together.
       if (!s || s.size < this.params.continueMinSize || this.chains.get(s.root)?.size !== 1) continue;
-      if (this.recurring(s)) continue;
+      const recurring = this.recurring(s);
       const began = this.cycleOf(s.firstTime);
       let best: { other: StoryState; sim: number } | null = null;
       for (const oid of this.candidates(scaled(s.sum, 1 / (s.sumNorm || 1)), id)) {
         const o = this.segments.get(oid);
         if (!o || o.root === s.root || o.home >= began || !this.live(o, s.firstTime)) continue;
-        if (this.categoryFactor(s.category, o.category) !== 1 || this.recurring(o)) continue;
-        const time = Math.exp(-Math.max(0, s.firstTime - o.lastTime) / this.params.decayMs);
+        if (this.categoryFactor(s.category, o.category) !== 1) continue;
+        // A recurring report (a market wrap, a price update) continues only a happening with the same actor: a
+        // central bank's decision, a governor's remarks; not yesterday's wrap.
+        if ((recurring || this.recurring(o)) && !this.sharesActor(s, o, ["person", "org"])) continue;
+        const time = Math.exp(-Math.max(0, s.firstTime - o.lastTime) / this.params.continueDecayMs);
         if (time < this.params.continueThreshold) continue;
-        const sim = this.segmentSimilarity(s, o) * time;
+        if (this.chainHasCycle(o.root, began)) continue;
+        if (this.linkage(dot(s.sum, o.sum), o, s.sumNorm || 1) < this.params.continueTextMin) continue;
+        // A person at the centre of both (the accused, the deceased) is evidence of one happening.
+        const actor = this.sharesActor(s, o, ["person"]) ? this.params.continuePersonBonus : 1;
+        const sim = this.segmentSimilarity(s, o) * time * actor;
         if (sim < this.params.continueThreshold || (best && sim <= best.sim)) continue;
         // The story as a whole must fit too, or a chain drifts from one event to the next link by link.
         if (
@@ -854,9 +901,28 @@ export class StreamClusterer {
     return events;
   }
 
+  /**
+   * Whether a story already has a segment at home in `cycle`: a story continues into a cycle once; a second
+   * segment of that cycle can only join it through that segment (a merge within the cycle).
+   */
+  private chainHasCycle(root: number, cycle: number): boolean {
+    for (const id of this.chains.get(root) ?? []) if (this.segments.get(id)?.home === cycle) return true;
+    return false;
+  }
+
+  /** Whether two segments' core names of the given kinds have one in common (by their words). */
+  private sharesActor(a: StoryState, b: StoryState, kinds: string[]): boolean {
+    const words = this.coreWords(b);
+    return this.coreNames(a).some((n) => {
+      const kind = kindOf(n);
+      return kinds.includes(kind) && nameWords(n).some((w) => words.get(kind)?.has(w));
+    });
+  }
+
   /** A story's segments summed into one state (for comparisons with the story as a whole). */
-  private chainState(root: number): StoryState {
+  private chainState(root: number, except?: number): StoryState {
     const segs = [...(this.chains.get(root) ?? [])]
+      .filter((id) => id !== except)
       .map((id) => this.segments.get(id))
       .filter((x) => x !== undefined);
     const first = segs[0]!;
@@ -908,8 +974,7 @@ export class StreamClusterer {
       }
       if (!best) continue;
       const [survivor, gone] = best.other.size >= s.size ? [best.other, s] : [s, best.other];
-      const event = this.absorb(survivor, gone, best.sim);
-      if (event) events.push(event);
+      events.push(...this.absorb(survivor, gone, best.sim));
     }
     return events;
   }
@@ -925,9 +990,17 @@ export class StreamClusterer {
 
   /**
    * Merges segment `gone` into `into`. When they belonged to two stories, the stories merge too (the older one
-   * survives) and the merge event is returned.
+   * survives), unless both run over several cycles and their histories differ: two happenings that met today on
+   * common words. Then only `gone`'s articles move, and its story keeps its earlier segments.
    */
-  private absorb(into: StoryState, gone: StoryState, similarity: number): ClusterEvent | null {
+  private absorb(into: StoryState, gone: StoryState, similarity: number): ClusterEvent[] {
+    const [a, b] = [into.root, gone.root];
+    const keepApart =
+      a !== b &&
+      this.chains.get(a)!.size > 1 &&
+      this.chains.get(b)!.size > 1 &&
+      this.segmentSimilarity(this.chainState(a, into.id), this.chainState(b, gone.id)) <
+        this.params.continueThreshold;
     addScaled(into.sum, gone.sum);
     into.sumNorm = norm(into.sum);
     if (into.vecSum && gone.vecSum)
@@ -946,14 +1019,15 @@ export class StreamClusterer {
     for (const [cycle, n] of gone.cycles) this.countCycle(into, cycle, n);
     this.refreshBurst(into);
     for (const t of gone.sum.keys()) this.post(t, into.id);
-    const [a, b] = [into.root, gone.root];
     this.dropSegment(gone);
     this.dirty.add(into.id);
-    if (a === b) return null;
+    if (a === b) return [];
+    if (keepApart)
+      return gone.members.map((articleId) => ({ type: "move", articleId, fromId: b, toId: a, score: similarity }));
     const survivor = this.older(a, b);
     const merged = survivor === a ? b : a;
     this.link(merged, survivor);
-    return { type: "merge", survivorId: survivor, mergedIds: [merged], similarity };
+    return [{ type: "merge", survivorId: survivor, mergedIds: [merged], similarity }];
   }
 
   /** Drops stories idle past the horizon from memory (they stay in the database). */

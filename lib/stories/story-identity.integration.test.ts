@@ -186,15 +186,6 @@ describe("story identity through `lede import` (scripted stream, word vectors on
     }
   });
 
-  it("keeps one day's oil-price wrap apart from that day's stock-market wrap", () => {
-    for (const day of ["day1", "day2"])
-      expectApart(
-        `The oil-price and stock-market wraps of ${day}`,
-        happening(`oil-${day}`),
-        happening(`stocks-${day}`),
-      );
-  });
-
   it("lets no scenario story take in a report of an unrelated happening", () => {
     const others = happening("other");
     for (const prefix of [
