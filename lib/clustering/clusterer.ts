@@ -62,8 +62,6 @@ export interface ClusterParams {
    */
   continueThreshold: number;
   continueMinSize: number;
-  /** The TF-IDF centroid cosine a continuation needs as well (word vectors of any two stories are close). */
-  continueTextMin: number;
   /**
    * e-folding time of a continuation's evidence with the gap between the earlier story's last report and the new
    * segment's first: a verdict two days after the trial's last report, a funeral after the obituaries.
@@ -116,7 +114,6 @@ export const DEFAULT_PARAMS: ClusterParams = {
   excerptWeight: 0.5,
   continueThreshold: 0.5,
   continueMinSize: 3,
-  continueTextMin: 0,
   continueDecayMs: 4 * 86_400_000,
   continuePersonBonus: 1.25,
   identityFactor: 0.5,
@@ -179,6 +176,14 @@ export interface StoryState {
   names: Map<string, number>;
   /** Members with a lede (the feed's excerpt): their names are identity evidence. */
   ledes: number;
+  /** Bumped on every change of members; `core` is valid while `coreVersion` matches. */
+  version: number;
+  coreVersion?: number;
+  core?: Map<string, Set<string>>;
+  coreListVersion?: number;
+  coreList?: string[];
+  recurringVersion?: number;
+  isRecurring?: boolean;
 }
 
 /** A story as callers see it: every segment of its chain together. */
@@ -323,17 +328,18 @@ export class StreamClusterer {
     for (const id of ids) {
       const s = this.segments.get(id);
       if (!s || !this.live(s, a.time)) continue;
-      const penalty = this.categoryFactor(a.category, s.category) * this.articleIdentity(a, s);
       const decay = this.decay(s, a.time);
-      // Similarities are at most 1: a story whose time and category factors alone keep it below the bar (or
-      // below the best so far) cannot win, so its vectors are never compared.
-      const bound = decay * penalty;
+      // Similarities and the identity factor are at most 1: a story whose time and category factors alone keep it
+      // below the bar (or below the best so far) cannot win, so its vectors and names are never compared.
+      const bound = decay * this.categoryFactor(a.category, s.category);
       if (bound < this.params.joinThreshold || (best && bound <= best.reasons.score)) continue;
       const text = this.linkage(dot(v, s.sum), s);
       const vector = a.vector && s.vecSum ? cosDense(a.vector, s.vecSum) : null;
       const sim =
         vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
-      const score = sim * bound;
+      let score = sim * bound;
+      if (score < this.params.joinThreshold || (best && score <= best.reasons.score)) continue;
+      score *= this.articleIdentity(a, s);
       if (!best || score > best.reasons.score)
         best = { story: s, reasons: { text, vector, decay, score, candidates: ids.size } };
     }
@@ -400,6 +406,7 @@ export class StreamClusterer {
 
   /** Words of the names held by at least `coreShare` of a story's members (two at least), by kind. */
   private coreWords(s: StoryState): Map<string, Set<string>> {
+    if (s.core && s.coreVersion === s.version) return s.core;
     const min = Math.max(2, this.params.coreShare * s.size);
     const out = new Map<string, Set<string>>();
     for (const [n, count] of s.names) {
@@ -409,13 +416,18 @@ export class StreamClusterer {
       if (!set) out.set(kind, (set = new Set()));
       for (const w of nameWords(n)) set.add(w);
     }
+    s.core = out;
+    s.coreVersion = s.version;
     return out;
   }
 
   /** Names held by at least `coreShare` of a story's members (two at least). */
   private coreNames(s: StoryState): string[] {
+    if (s.coreList && s.coreListVersion === s.version) return s.coreList;
     const min = Math.max(2, this.params.coreShare * s.size);
-    return [...s.names].filter(([, c]) => c >= min).map(([n]) => n);
+    s.coreList = [...s.names].filter(([, c]) => c >= min).map(([n]) => n);
+    s.coreListVersion = s.version;
+    return s.coreList;
   }
 
   /**
@@ -498,6 +510,7 @@ export class StreamClusterer {
       home: this.cycleOf(a.time),
       names: new Map(),
       ledes: 0,
+      version: 0,
     };
     this.segments.set(s.id, s);
     this.chains.set(id, new Set([id]));
@@ -593,6 +606,7 @@ export class StreamClusterer {
     s.firstTime = Math.min(s.firstTime, a.time);
     s.lastTime = Math.max(s.lastTime, a.time);
     s.members.push(a.id);
+    s.version++;
     for (const n of a.names ?? []) s.names.set(n, (s.names.get(n) ?? 0) + 1);
     if (a.excerptTerms?.length) s.ledes++;
     this.memberData.set(a.id, { a, v, story: s.id });
@@ -823,6 +837,7 @@ export class StreamClusterer {
     s.size--;
     s.timeSum -= a.time;
     s.members.splice(s.members.indexOf(a.id), 1);
+    s.version++;
     if (a.excerptTerms?.length) s.ledes--;
     for (const n of a.names ?? []) {
       const c = (s.names.get(n) ?? 1) - 1;
@@ -874,17 +889,21 @@ export class StreamClusterer {
         const o = this.segments.get(oid);
         if (!o || o.root === s.root || o.home >= began || !this.live(o, s.firstTime)) continue;
         if (this.categoryFactor(s.category, o.category) !== 1) continue;
+        const time = Math.exp(-Math.max(0, s.firstTime - o.lastTime) / this.params.continueDecayMs);
+        const bar = this.params.continueThreshold;
+        // Cheapest first: the bound from time alone, then the similarity, then names and the story's history.
+        const most = time * Math.max(1, this.params.continuePersonBonus);
+        if (most < bar || (best && most <= best.sim)) continue;
+        const blended = this.blended(s, o);
+        if (blended * most < bar || (best && blended * most <= best.sim)) continue;
+        // A person at the centre of both (the accused, the deceased) is evidence of one happening.
+        const actor = this.sharesActor(s, o, ["person"]) ? this.params.continuePersonBonus : 1;
+        const sim = blended * time * actor * this.pairIdentity(s, o);
+        if (sim < bar || (best && sim <= best.sim)) continue;
+        if (this.chainHasCycle(o.root, began)) continue;
         // A recurring report (a market wrap, a price update) continues only a happening with the same actor: a
         // central bank's decision, a governor's remarks; not yesterday's wrap.
         if ((recurring || this.recurring(o)) && !this.sharesActor(s, o, ["person", "org"])) continue;
-        const time = Math.exp(-Math.max(0, s.firstTime - o.lastTime) / this.params.continueDecayMs);
-        if (time < this.params.continueThreshold) continue;
-        if (this.chainHasCycle(o.root, began)) continue;
-        if (this.linkage(dot(s.sum, o.sum), o, s.sumNorm || 1) < this.params.continueTextMin) continue;
-        // A person at the centre of both (the accused, the deceased) is evidence of one happening.
-        const actor = this.sharesActor(s, o, ["person"]) ? this.params.continuePersonBonus : 1;
-        const sim = this.segmentSimilarity(s, o) * time * actor;
-        if (sim < this.params.continueThreshold || (best && sim <= best.sim)) continue;
         // The story as a whole must fit too, or a chain drifts from one event to the next link by link.
         if (
           (this.chains.get(o.root)?.size ?? 0) > 1 &&
@@ -939,12 +958,27 @@ export class StreamClusterer {
       else vecSum = null;
       size += seg.size;
     }
-    return { ...first, sum, sumNorm: norm(sum), vecSum, size, names, ledes };
+    return {
+      ...first,
+      sum,
+      sumNorm: norm(sum),
+      vecSum,
+      size,
+      names,
+      ledes,
+      core: undefined,
+      coreList: undefined,
+      isRecurring: undefined,
+    };
   }
 
   /** A recurring report (a market wrap, a price update, a weather report): each cycle's is a new story. */
   private recurring(s: StoryState): boolean {
-    return recurringShare(s.sum) >= this.params.recurringShare;
+    if (s.recurringVersion !== s.version) {
+      s.isRecurring = recurringShare(s.sum) >= this.params.recurringShare;
+      s.recurringVersion = s.version;
+    }
+    return s.isRecurring === true;
   }
 
   private mergeRound(): ClusterEvent[] {
@@ -969,7 +1003,9 @@ export class StreamClusterer {
             : this.params.mergeThreshold;
         const time = this.pairDecay(s, o);
         if (time < bar) continue; // cannot reach the bar whatever the similarity
-        const sim = this.segmentSimilarity(s, o) * time;
+        let sim = this.blended(s, o) * time;
+        if (sim < bar || (best && sim <= best.sim)) continue;
+        sim *= this.pairIdentity(s, o);
         if (sim >= bar && (!best || sim > best.sim)) best = { other: o, sim };
       }
       if (!best) continue;
@@ -981,11 +1017,19 @@ export class StreamClusterer {
 
   /** Blended similarity of two segments' centroids, times their identity evidence (time factors apart). */
   private segmentSimilarity(s: StoryState, o: StoryState): number {
+    return this.blended(s, o) * this.pairIdentity(s, o);
+  }
+
+  /** Blended TF-IDF and word-vector similarity of two segments' centroids. */
+  private blended(s: StoryState, o: StoryState): number {
     const text = this.linkage(dot(s.sum, o.sum), o, s.sumNorm || 1);
     const vector = s.vecSum && o.vecSum ? cosDense(s.vecSum, o.vecSum) : null;
-    const blended =
-      vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
-    return blended * this.storyIdentity(s, o) * this.storyIdentity(o, s);
+    return vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
+  }
+
+  /** Identity evidence between two segments, each one's core names against the other. */
+  private pairIdentity(s: StoryState, o: StoryState): number {
+    return this.storyIdentity(s, o) * this.storyIdentity(o, s);
   }
 
   /**
@@ -1012,6 +1056,7 @@ export class StreamClusterer {
     into.members.push(...gone.members);
     for (const [n, c] of gone.names) into.names.set(n, (into.names.get(n) ?? 0) + c);
     into.ledes += gone.ledes;
+    into.version++;
     for (const m of gone.members) {
       const d = this.memberData.get(m);
       if (d) d.story = into.id;
@@ -1023,7 +1068,13 @@ export class StreamClusterer {
     this.dirty.add(into.id);
     if (a === b) return [];
     if (keepApart)
-      return gone.members.map((articleId) => ({ type: "move", articleId, fromId: b, toId: a, score: similarity }));
+      return gone.members.map((articleId) => ({
+        type: "move",
+        articleId,
+        fromId: b,
+        toId: a,
+        score: similarity,
+      }));
     const survivor = this.older(a, b);
     const merged = survivor === a ? b : a;
     this.link(merged, survivor);
