@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { titleTokens } from "../text/tokenize";
-import { StreamClusterer, TEXT_ONLY_PARAMS, type ClusterEvent } from "./clusterer";
+import { StreamClusterer, TEXT_ONLY_PARAMS, type ClusterArticle, type ClusterEvent } from "./clusterer";
 
 const H = 3_600_000;
 const T0 = Date.UTC(2025, 2, 3, 8);
@@ -214,5 +214,92 @@ describe("StreamClusterer", () => {
     // storm: once in the headline and once in the excerpt (tf 1.5, damped); coast: excerpt only (tf 0.5).
     const ratio = (v.get("coast") ?? 0) / (v.get("storm") ?? 1);
     expect(ratio).toBeCloseTo((0.5 * idf("coast")) / ((1 + Math.log(1.5)) * idf("storm")), 6);
+  });
+
+  describe("stories across news cycles", () => {
+    const D = 24 * H;
+    const day1 = Date.UTC(2025, 2, 3, 9);
+
+    it("continues a story on a later day when a new day's reports tell the same happening", () => {
+      const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+      background(c);
+      feed(c, [
+        [1, "Radio host Casey Kasem dies at 82", "entertainment", day1],
+        [2, "Casey Kasem, voice of American Top 40, dies at 82", "entertainment", day1 + 2 * H],
+        [3, "American Top 40 host Casey Kasem dead at 82", "entertainment", day1 + 4 * H],
+      ]);
+      const events = feed(c, [
+        [4, "Casey Kasem remembered: American Top 40 host dead at 82", "entertainment", day1 + D],
+        [5, "Stars pay tribute to Casey Kasem, dead at 82", "entertainment", day1 + D + H],
+        [6, "Casey Kasem tributes: Top 40 host dies at 82", "entertainment", day1 + D + 2 * H],
+      ]);
+      events.push(...c.mergePass());
+      expect(storyOf(c, 6)).toBe(storyOf(c, 1));
+      expect(storyOf(c, 4)).toBe(storyOf(c, 1));
+      // The story that began first keeps its id: clients following it see it continue.
+      const merge = events.find((e) => e.type === "merge");
+      expect(merge).toMatchObject({ type: "merge", survivorId: storyOf(c, 1) });
+    });
+
+    it("starts a new story for each day's market wrap, even in matching words", () => {
+      const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+      background(c);
+      feed(c, [
+        [1, "Oil prices rise as Iraq violence escalates", "business", day1],
+        [2, "Oil prices climb on Iraq violence", "business", day1 + H],
+        [3, "Oil rises to nine-month high on Iraq violence", "business", day1 + 2 * H],
+        [4, "Oil prices rise on Iraq violence", "business", day1 + D],
+        [5, "Oil climbs as Iraq violence escalates", "business", day1 + D + H],
+        [6, "Oil prices rise to nine-month high as Iraq violence escalates", "business", day1 + D + 2 * H],
+      ]);
+      c.mergePass();
+      expect(storyOf(c, 5)).toBe(storyOf(c, 4));
+      expect(storyOf(c, 4)).not.toBe(storyOf(c, 1));
+    });
+
+    it("keeps apart reports whose ledes name other places than the story's", () => {
+      const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+      background(c);
+      const quake = (
+        id: number,
+        title: string,
+        lede: string,
+        names: string[],
+        h: number,
+      ): ClusterArticle => ({
+        id,
+        terms: titleTokens(title),
+        excerptTerms: titleTokens(lede),
+        names,
+        category: "world",
+        time: day1 + h * H,
+      });
+      const japan = ["location:sendai", "location:japan"];
+      const iran = ["location:shiraz", "location:iran"];
+      for (const a of [
+        quake(
+          1,
+          "Deadly quake strikes near Sendai",
+          "A strong earthquake struck near Sendai in Japan",
+          japan,
+          0,
+        ),
+        quake(
+          2,
+          "Strong earthquake hits Sendai, buildings damaged",
+          "Buildings were damaged in Sendai, Japan",
+          japan,
+          1,
+        ),
+        quake(3, "Earthquake near Sendai kills several", "Several people died near Sendai, Japan", japan, 2),
+        quake(4, "Deadly earthquake strikes Shiraz", "A deadly earthquake struck Shiraz in Iran", iran, 3),
+        quake(5, "Earthquake flattens buildings in Shiraz", "Buildings collapsed in Shiraz, Iran", iran, 4),
+      ])
+        c.assign(a);
+      c.mergePass();
+      expect(storyOf(c, 2)).toBe(storyOf(c, 1));
+      expect(storyOf(c, 5)).toBe(storyOf(c, 4));
+      expect(storyOf(c, 4)).not.toBe(storyOf(c, 1));
+    });
   });
 });

@@ -14,7 +14,7 @@ yen sterling pound rupee yuan forex currency currencies mortgage rates trading t
 rise rises rising rose fall falls falling fell gain gains gained drop drops dropped climb climbs climbed slip slips
 slipped edge edges edged ease eases eased tumble tumbles surge surges jump jumps rally rallies rallied rebound
 rebounds dip dips slide slides sink sinks soar soars plunge plunges high highs higher low lows lower close closes
-closing open opens opening flat steady week weekly month day daily morning midday afternoon ahead
+closing open opens opening flat steady
 weather forecast temperatures rain storms heat
 `;
 
