@@ -15,6 +15,9 @@ import { gunzipSync } from "node:zlib";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 const BIN = path.join(ROOT, "bin/lede.mjs");
+// Children run this script again through the same TypeScript loader as `npm run bench:api` (`bin/run-ts.mjs`), so
+// they start the same way whether the parent was started by it or by `tsx`.
+const RUN_TS = path.join(ROOT, "bin/run-ts.mjs");
 const TARGET_RPS = 500;
 const TARGET_P99_MS = 25;
 const TARGET_SHARE = 0.4;
@@ -194,7 +197,7 @@ function subsetFile(file: string, records: number, dir: string): string {
 }
 
 function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [...process.execArgv, SELF, ...args], {
+  const child = spawn(process.execPath, [RUN_TS, SELF, ...args], {
     env,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
