@@ -551,12 +551,6 @@ export class StreamClusterer {
     return view;
   }
 
-  /** The story an article belongs to, while it is in memory. */
-  storyOfArticle(articleId: number): number | undefined {
-    const d = this.memberData.get(articleId);
-    return d ? this.segments.get(d.story)?.root : undefined;
-  }
-
   /** Moves every segment of story `from` into story `to` (a continuation or a merge of two stories). */
   private link(from: number, to: number): void {
     if (from === to) return;
