@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { generateNewswire } from "@/lib/newswire/generate";
+import { toImportRecord } from "@/lib/newswire/records";
 import { tempDir } from "@/lib/testing/temp-store";
 
 const BIN = fileURLToPath(new URL("../../bin/lede.mjs", import.meta.url));
@@ -54,6 +56,34 @@ function counts(dataDir: string) {
   }
 }
 
+function runImport(
+  file: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, "import", file], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function stories(dataDir: string) {
+  const db = new Database(path.join(dataDir, "lede.db"), { readonly: true });
+  try {
+    return db
+      .prepare(
+        "SELECT COUNT(*) AS articles, COUNT(DISTINCT story_id) AS stories, SUM(story_id IS NULL) AS storyless FROM articles",
+      )
+      .get() as { articles: number; stories: number; storyless: number };
+  } finally {
+    db.close();
+  }
+}
+
 describe("lede import", () => {
   it(
     "survives kill -9 mid-import: a re-run leaves no duplicate and no missing article",
@@ -86,6 +116,9 @@ describe("lede import", () => {
 
       const rerun = spawnSync(process.execPath, [BIN, "import", file], { env, encoding: "utf8" });
       expect(rerun.status).toBe(0);
+      // The killed import still held the clustering lease: the re-run stores its articles, then places them once
+      // the lease has expired (30 s after the kill at most).
+      expect(rerun.stderr).toMatch(/another process holds the story clustering lease/);
       expect(rerun.stdout).toMatch(
         new RegExp(`imported ${N - partial.articles} new articles from ${N} records`),
       );
@@ -130,6 +163,55 @@ describe("lede import", () => {
       });
       // Every article is in a story once the import is done.
       expect(lines.filter((l) => JSON.parse(l).story_id === null)).toHaveLength(0);
+    },
+    IMPORT_TIMEOUT,
+  );
+
+  it(
+    "two imports at once on one data directory make the stories one import makes, and leave none storyless",
+    async () => {
+      // Two interleaved halves of five simulated days, imported by two processes at once; one process imports the
+      // whole stream for comparison. Only the holder of the clustering lease places articles in stories.
+      const nw = generateNewswire({ seed: 5, days: 5 });
+      const lines = nw.articles.map((a) => JSON.stringify(toImportRecord(a)));
+      const write = (name: string, keep: (i: number) => boolean) => {
+        const out = path.join(dir, name);
+        fs.writeFileSync(out, `${lines.filter((_, i) => keep(i)).join("\n")}\n`);
+        return out;
+      };
+      const whole = write("newswire.jsonl", () => true);
+      const halves = [
+        write("newswire-even.jsonl", (i) => i % 2 === 0),
+        write("newswire-odd.jsonl", (i) => i % 2 === 1),
+      ];
+      const envFor = (dataDir: string) => ({
+        ...process.env,
+        LEDE_DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        LEDE_WORD_VECTORS: "false",
+      });
+      const alone = path.join(dir, "newswire-one");
+      const single = spawnSync(process.execPath, [BIN, "import", whole], {
+        env: envFor(alone),
+        encoding: "utf8",
+      });
+      expect(single.status).toBe(0);
+
+      const shared = path.join(dir, "newswire-two");
+      const runs = await Promise.all(halves.map((f) => runImport(f, envFor(shared))));
+      for (const r of runs) {
+        expect(r.code).toBe(0);
+        expect(r.stdout).toMatch(/^imported \d+ new articles from \d+ records/);
+      }
+      // They did run at once: one of them found the lease taken and left placing to the other.
+      expect(runs.map((r) => r.stderr).join("")).toMatch(/another process holds the story clustering lease/);
+
+      const [one, two] = [stories(alone), stories(shared)];
+      console.log(`one process: ${one.stories} stories; two processes: ${two.stories} stories`);
+      expect(one.articles).toBe(nw.articles.length);
+      expect(two.articles).toBe(nw.articles.length);
+      expect(two.storyless).toBe(0);
+      expect(Math.abs(two.stories - one.stories)).toBeLessThanOrEqual(Math.ceil(one.stories * 0.02));
     },
     IMPORT_TIMEOUT,
   );

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { toCategory } from "../categories";
 import type { Store } from "../db/store";
 import type { Source } from "../db/types";
+import { finishClustering } from "../stories/finish-clustering";
 import type { StoryClustering } from "../stories/story-clustering";
 import { kebab } from "../text/kebab";
 import { parsePublished } from "./normalize-article";
@@ -50,6 +51,8 @@ export interface ImportOptions {
   batchSize?: number;
   onProgress?: (p: ImportProgress) => void;
   onAppended?: () => void;
+  /** Called while the import waits for another process to place its articles in stories (`finishClustering`). */
+  onWaiting?: (waitedMs: number) => void;
 }
 
 /** Reads a .jsonl or .jsonl.gz file: valid records sorted by article time, and the lines that failed. */
@@ -154,9 +157,12 @@ export async function importFile(
       inserted,
       elapsedMs: Date.now() - started,
     });
+    // Every await above may resolve without a turn of the event loop: let timers and I/O in between batches.
+    await new Promise((r) => setImmediate(r));
   }
-  // The last news cycle of the file is still open: settle it, so the final labels get the same second look.
-  await opts.clustering?.settle();
+  // No article of this import stays storyless: the lease holder places what is pending (this process, or another
+  // one it waits for) and settles the last news cycle of the file, so the final labels get the same second look.
+  if (opts.clustering) await finishClustering(store, opts.clustering, { onWaiting: opts.onWaiting });
   malformed.sort((a, b) => a.line - b.line);
   return {
     lines,

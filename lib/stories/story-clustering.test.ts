@@ -147,7 +147,9 @@ describe("StoryClustering", () => {
     const storyId = storyOfArticles()[0]?.story_id;
     expect(storyId).toBeGreaterThan(0);
 
-    // A new process rebuilds the live story and keeps adding to it.
+    // The first process ends (releasing the clustering lease); a new one rebuilds the live story and keeps adding
+    // to it.
+    await first.release();
     const second = await StoryClustering.open({ store, vectors: null, params: TEXT_ONLY_PARAMS });
     await runPipeline({ store, clustering: second }, [
       item(2, "Reykjavik volcano eruption grounds flights", 1),
