@@ -10,8 +10,10 @@ import type { Env } from "./lib/env";
 import { startRealtime, type Realtime } from "./lib/events/realtime";
 import { IngestWorker } from "./lib/ingestion/worker";
 import { seedDefaultSources } from "./lib/sources/default-sources";
+import { startStoryHealing } from "./lib/stories/healing";
 import { startStoryMaintenance } from "./lib/stories/maintenance";
 import { openStoryClustering } from "./lib/stories/open-clustering";
+import type { StoryClustering } from "./lib/stories/story-clustering";
 
 export interface StartOptions {
   env: Env;
@@ -55,9 +57,20 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
 
   let worker: IngestWorker | undefined;
   let maintenance: { stop(): void } | undefined;
+  let healing: { stop(): Promise<void> } | undefined;
+  let opened: Promise<StoryClustering> | undefined;
+  // Opened at start when polling; otherwise only once an article needs a story (word vectors are large).
+  const openClustering = () =>
+    (opened ??= openStoryClustering(ctx.store, env, log).catch((err: unknown) => {
+      opened = undefined;
+      throw err;
+    }));
   if (env.LEDE_ROLE !== "server") {
+    // Whether or not this process polls, it places what another process left without a story (an import killed
+    // with -9, or one without the clustering lease).
+    healing = startStoryHealing({ store: ctx.store, clustering: openClustering, log });
     if (env.LEDE_POLL_FEEDS) {
-      const clustering = await openStoryClustering(ctx.store, env, log);
+      const clustering = await openClustering();
       const extractor = env.LEDE_EXTRACT_CONTENT ? contentExtractorFor(ctx.store) : undefined;
       worker = new IngestWorker({
         store: ctx.store,
@@ -120,7 +133,10 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
         const httpClosed = server ? new Promise<void>((r) => server?.close(() => r())) : Promise.resolve();
         server?.closeIdleConnections();
         maintenance?.stop();
+        await healing?.stop();
         await worker?.stop();
+        // Another process may take over placing articles at once, instead of after the lease expires.
+        await opened?.then((c) => c.release()).catch(() => undefined);
         await realtime.close();
         const cut = setTimeout(() => server?.closeAllConnections(), DRAIN_MS);
         await httpClosed;
