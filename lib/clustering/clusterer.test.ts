@@ -301,5 +301,60 @@ describe("StreamClusterer", () => {
       expect(storyOf(c, 5)).toBe(storyOf(c, 4));
       expect(storyOf(c, 4)).not.toBe(storyOf(c, 1));
     });
+
+    it("keeps the id of the story that began first when two stories merge", () => {
+      const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, mergeEvery: 1_000_000 });
+      const art = (id: number, title: string, h: number) => ({
+        id,
+        terms: titleTokens(title),
+        category: "business",
+        time: day1 + h * H,
+      });
+      c.restore(100, [art(1, "Acme recalls cars over brake fault", 0), art(2, "Acme brake fault recall", 1)]);
+      c.restore(200, [
+        art(3, "Acme car recall over brake fault widens", 2),
+        art(4, "Brake fault: Acme recall of cars widens", 3),
+        art(5, "Acme widens recall of cars over brake fault", 4),
+      ]);
+      c["dirty"].add(200);
+      const merges = c.mergePass().filter((e) => e.type === "merge");
+      expect(merges).toEqual([expect.objectContaining({ survivorId: 100, mergedIds: [200] })]);
+    });
+
+    it("restores a story that ran over several days as one segment per day, so the new day's reports join it", () => {
+      const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+      background(c);
+      const art = (id: number, title: string, h: number) => ({
+        id,
+        terms: titleTokens(title),
+        category: "world",
+        time: day1 + h * H,
+      });
+      c.restore(100, [
+        ...[0, 1, 2, 3, 4].map((i) => art(i + 1, "Volcano erupts near Reykjavik, flights grounded", i)),
+        ...[0, 1, 2, 3].map((i) =>
+          art(i + 10, "Reykjavik volcano: flights grounded for a second day", 24 + i),
+        ),
+      ]);
+      feed(c, [[20, "Reykjavik volcano keeps flights grounded for a second day", "world", day1 + 30 * H]]);
+      expect([...c.segments.values()].filter((seg) => seg.root === 100)).toHaveLength(2);
+      expect(storyOf(c, 20)).toBe(100);
+      expect(c.stories.get(100)?.members).toHaveLength(10);
+    });
+
+    it("keeps a story that is still reported whole in memory, its earlier days included", () => {
+      const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, horizonMs: 3 * D });
+      const art = (id: number, h: number) => ({
+        id,
+        terms: titleTokens("Trial of former mayor continues"),
+        category: "world",
+        time: day1 + h * H,
+      });
+      c.restore(100, [art(1, 0), art(2, 1), art(3, 2), ...[0, 1, 2].map((i) => art(10 + i, 5 * 24 + i))]);
+      expect(c.evict(day1 + 5 * D)).toBe(0);
+      expect(c.stories.get(100)?.members).toHaveLength(6);
+      expect(c.evict(day1 + 9 * D)).toBe(1);
+      expect(c.stories.has(100)).toBe(false);
+    });
   });
 });

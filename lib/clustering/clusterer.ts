@@ -186,7 +186,7 @@ export interface StoryState {
   isRecurring?: boolean;
 }
 
-/** A story as callers see it: every segment of its chain together. */
+/** A story as callers see it: every segment of its chain together (`members` only when asked for). */
 export interface StoryView {
   id: number;
   category: string | null;
@@ -211,7 +211,7 @@ export type ClusterEvent =
   | { type: "move"; articleId: number; fromId: number; toId: number; score: number }
   | {
       type: "split";
-      /** The original story: it keeps the larger group. */
+      /** The original story: it keeps the larger group, or in a multi-day story the group that fits its other days. */
       storyId: number;
       newId: number;
       /** Articles moved to the new story. */
@@ -232,6 +232,8 @@ export class StreamClusterer {
   readonly segments = new Map<number, StoryState>();
   /** Story id → ids of its segments. */
   private chains = new Map<number, Set<number>>();
+  /** Ids of restored segments after a story's first (negative: never a story id). */
+  private internalIds = 0;
   /** Term → ids of stories holding it, in the order they gained it (most recent last). */
   private postings = new Map<string, number[]>();
   private dirty = new Set<number>();
@@ -521,12 +523,17 @@ export class StreamClusterer {
   /** Every story, its segments together. Built on each call: for tests, benches and final labels. */
   get stories(): Map<number, StoryView> {
     const out = new Map<number, StoryView>();
-    for (const id of this.chains.keys()) out.set(id, this.story(id)!);
+    for (const id of this.chains.keys()) out.set(id, this.story(id, true)!);
     return out;
   }
 
+  /** Whether a story (chain of segments) is in memory. */
+  hasStory(id: number): boolean {
+    return this.chains.has(id);
+  }
+
   /** A story (chain of segments) by id, or undefined when it merged into another or left memory. */
-  story(id: number): StoryView | undefined {
+  story(id: number, withMembers = false): StoryView | undefined {
     const segs = this.chains.get(id);
     if (!segs) return undefined;
     let largest: StoryState | undefined;
@@ -545,7 +552,7 @@ export class StreamClusterer {
       view.size += seg.size;
       view.firstTime = Math.min(view.firstTime, seg.firstTime);
       view.lastTime = Math.max(view.lastTime, seg.lastTime);
-      view.members.push(...seg.members);
+      if (withMembers) view.members.push(...seg.members);
     }
     view.category = largest?.category ?? null;
     return view;
@@ -618,12 +625,30 @@ export class StreamClusterer {
 
   /** Rebuilds a stored story in memory (after a restart), without assignment logic. */
   restore(id: number, members: ClusterArticle[]): StoryState | undefined {
-    const [first, ...rest] = members;
-    if (!first) return undefined;
-    const s = this.createStoryWithId(id, first, this.weigh(first.terms, first.excerptTerms));
-    for (const m of rest) this.addMember(s, m, this.weigh(m.terms, m.excerptTerms));
-    this.dirty.delete(id);
-    return s;
+    // One segment per news cycle, as the story was built: the first carries the story id, the others internal ids
+    // (negative, never in an event).
+    const byCycle = new Map<number, ClusterArticle[]>();
+    for (const m of members) {
+      const c = this.cycleOf(m.time);
+      const list = byCycle.get(c);
+      if (list) list.push(m);
+      else byCycle.set(c, [m]);
+    }
+    let root: StoryState | undefined;
+    for (const [, list] of [...byCycle].sort((x, y) => x[0] - y[0])) {
+      const [first, ...rest] = list as [ClusterArticle, ...ClusterArticle[]];
+      const segId = root ? --this.internalIds : id;
+      const seg = this.createStoryWithId(segId, first, this.weigh(first.terms, first.excerptTerms));
+      for (const m of rest) this.addMember(seg, m, this.weigh(m.terms, m.excerptTerms));
+      this.dirty.delete(segId);
+      if (!root) root = seg;
+      else {
+        this.chains.delete(segId);
+        this.chains.get(id)!.add(segId);
+        seg.root = id;
+      }
+    }
+    return root;
   }
 
   /**
@@ -846,7 +871,7 @@ export class StreamClusterer {
     return false;
   }
 
-  /** Merges recently changed stories into similar live ones (the larger story survives). */
+  /** Merges recently changed segments into similar live ones (the larger segment survives; the older story). */
   mergePass(): ClusterEvent[] {
     this.sinceMerge = 0;
     const events: ClusterEvent[] = [];
@@ -945,24 +970,32 @@ export class StreamClusterer {
     let size = 0;
     let ledes = 0;
     for (const seg of segs) {
-      ledes += seg.ledes;
       addScaled(sum, seg.sum);
       for (const [n, c] of seg.names) names.set(n, (names.get(n) ?? 0) + c);
       if (vecSum && seg.vecSum) for (let i = 0; i < vecSum.length; i++) vecSum[i]! += seg.vecSum[i]!;
       else vecSum = null;
       size += seg.size;
+      ledes += seg.ledes;
     }
+    // A stand-in for comparisons of content and names only (no time fields of its own, no caches).
     return {
-      ...first,
+      id: root,
+      root,
+      category: first.category,
       sum,
       sumNorm: norm(sum),
       vecSum,
       size,
+      firstTime: first.firstTime,
+      lastTime: first.lastTime,
+      timeSum: 0,
+      members: [],
+      cycles: new Map(),
+      burstEnd: Number.NaN,
+      home: first.home,
       names,
       ledes,
-      core: undefined,
-      coreList: undefined,
-      isRecurring: undefined,
+      version: -1,
     };
   }
 
@@ -1058,10 +1091,11 @@ export class StreamClusterer {
     for (const [cycle, n] of gone.cycles) this.countCycle(into, cycle, n);
     this.refreshBurst(into);
     for (const t of gone.sum.keys()) this.post(t, into.id);
-    this.dropSegment(gone);
     this.dirty.add(into.id);
-    if (a === b) return [];
-    if (keepApart)
+    if (a === b || keepApart) {
+      // `gone`'s story keeps its other segments (when it has none left, a === b: nothing to report).
+      this.dropSegment(gone);
+      if (a === b) return [];
       return gone.members.map((articleId) => ({
         type: "move",
         articleId,
@@ -1069,19 +1103,32 @@ export class StreamClusterer {
         toId: a,
         score: similarity,
       }));
+    }
+    // Which story began first is decided while both still have their segments; the two are linked before `gone`
+    // leaves, so the surviving story never loses its last segment on the way.
     const survivor = this.older(a, b);
     const merged = survivor === a ? b : a;
     this.link(merged, survivor);
+    this.dropSegment(gone);
     return [{ type: "merge", survivorId: survivor, mergedIds: [merged], similarity }];
   }
 
   /** Drops stories idle past the horizon from memory (they stay in the database). */
   evict(now = this.latest): number {
     let n = 0;
-    for (const s of this.segments.values()) {
-      if (now - s.lastTime <= this.params.horizonMs) continue;
-      for (const m of s.members) this.memberData.delete(m);
-      if (this.dropSegment(s)) n++;
+    // Whole stories only: a story that still has recent reporting keeps its earlier days too, so its size, span and
+    // history stay whole.
+    for (const [root, segs] of [...this.chains]) {
+      let last = -Infinity;
+      for (const id of segs) last = Math.max(last, this.segments.get(id)?.lastTime ?? -Infinity);
+      if (now - last <= this.params.horizonMs) continue;
+      for (const id of [...segs]) {
+        const seg = this.segments.get(id);
+        if (seg) for (const m of seg.members) this.memberData.delete(m);
+        if (seg) this.dropSegment(seg);
+      }
+      this.chains.delete(root);
+      n++;
     }
     return n;
   }

@@ -348,7 +348,7 @@ export class StoryClustering {
     if (++this.sinceEvict >= 50) {
       this.sinceEvict = 0;
       this.clusterer.evict();
-      for (const id of this.headlines.keys()) if (!this.clusterer.story(id)) this.headlines.delete(id);
+      for (const id of this.headlines.keys()) if (!this.clusterer.hasStory(id)) this.headlines.delete(id);
     }
     return counts;
   }
