@@ -69,6 +69,11 @@ export interface ClusterParams {
   continueDecayMs: number;
   /** Evidence factor for a continuation whose two segments share a core person. */
   continuePersonBonus: number;
+  /** Postings per term a merge looks up. */
+  mergePostings: number;
+  /** Terms and postings per term a continuation looks up (a join looks up `queryTerms` and `maxPostings`). */
+  continueQueryTerms: number;
+  continuePostings: number;
   /**
    * Identity: evidence factor when an article's (or a story's) named people, organisations and places of one kind
    * share none with the core names of that kind of the story it is compared with. Core names are those held by at
@@ -116,6 +121,9 @@ export const DEFAULT_PARAMS: ClusterParams = {
   continueMinSize: 3,
   continueDecayMs: 4 * 86_400_000,
   continuePersonBonus: 1.25,
+  mergePostings: 100,
+  continueQueryTerms: 4,
+  continuePostings: 50,
   identityFactor: 0.5,
   coreShare: 0.3,
   recurringShare: 0.35,
@@ -288,13 +296,18 @@ export class StreamClusterer {
    * Stories sharing one of the vector's top terms. Each term contributes at most `maxPostings` of its most
    * recent stories, so a very common term never turns the lookup into a scan of every story.
    */
-  private candidates(v: Sparse, exclude?: number): Set<number> {
-    const top = [...v.entries()].sort((x, y) => y[1] - x[1]).slice(0, this.params.queryTerms);
+  private candidates(
+    v: Sparse,
+    exclude?: number,
+    terms = this.params.queryTerms,
+    postings = this.params.maxPostings,
+  ): Set<number> {
+    const top = [...v.entries()].sort((x, y) => y[1] - x[1]).slice(0, terms);
     const out = new Set<number>();
     for (const [t] of top) {
       const p = this.postings.get(t);
       if (!p) continue;
-      for (let i = p.length - 1, seen = 0; i >= 0 && seen < this.params.maxPostings; i--, seen++) {
+      for (let i = p.length - 1, seen = 0; i >= 0 && seen < postings; i--, seen++) {
         const id = p[i] as number;
         if (id !== exclude) out.add(id);
       }
@@ -904,7 +917,10 @@ export class StreamClusterer {
       const recurring = this.recurring(s);
       const began = this.cycleOf(s.firstTime);
       let best: { other: StoryState; sim: number } | null = null;
-      for (const oid of this.candidates(scaled(s.sum, 1 / (s.sumNorm || 1)), id)) {
+      // A story it continues shares its strongest terms and is recent: fewer terms and postings than a join looks up.
+      const centroid = scaled(s.sum, 1 / (s.sumNorm || 1));
+      const { continueQueryTerms, continuePostings } = this.params;
+      for (const oid of this.candidates(centroid, id, continueQueryTerms, continuePostings)) {
         const o = this.segments.get(oid);
         if (!o || o.root === s.root || o.home >= began || !this.live(o, s.firstTime)) continue;
         if (this.categoryFactor(s.category, o.category) !== 1) continue;
@@ -913,7 +929,8 @@ export class StreamClusterer {
         // Cheapest first: the bound from time alone, then the similarity, then names and the story's history.
         const most = time * Math.max(1, this.params.continuePersonBonus);
         if (most < bar || (best && most <= best.sim)) continue;
-        const blended = this.blended(s, o);
+        const floor = Math.max(bar, best?.sim ?? 0) / most;
+        const blended = this.blended(s, o, floor);
         if (blended * most < bar || (best && blended * most <= best.sim)) continue;
         // A person at the centre of both (the accused, the deceased) is evidence of one happening.
         const actor = this.sharesActor(s, o, ["person"]) ? this.params.continuePersonBonus : 1;
@@ -1019,7 +1036,8 @@ export class StreamClusterer {
       if (!s) continue;
       let best: { other: StoryState; sim: number } | null = null;
       const centroid = scaled(s.sum, 1 / (s.sumNorm || 1));
-      for (const oid of this.candidates(centroid, id)) {
+      // Two segments of one happening share their strongest terms recently: a shorter lookup than a join's.
+      for (const oid of this.candidates(centroid, id, this.params.queryTerms, this.params.mergePostings)) {
         const o = this.segments.get(oid);
         if (!o || this.categoryFactor(s.category, o.category) !== 1) continue;
         if (!this.live(o, s.lastTime) && !this.live(s, o.lastTime)) continue;
@@ -1030,7 +1048,7 @@ export class StreamClusterer {
             : this.params.mergeThreshold;
         const time = this.pairDecay(s, o);
         if (time < bar) continue; // cannot reach the bar whatever the similarity
-        let sim = this.blended(s, o) * time;
+        let sim: number = this.blended(s, o, Math.max(bar, best?.sim ?? 0) / time) * time;
         if (sim < bar || (best && sim <= best.sim)) continue;
         sim *= this.pairIdentity(s, o);
         if (sim >= bar && (!best || sim > best.sim)) best = { other: o, sim };
@@ -1047,11 +1065,17 @@ export class StreamClusterer {
     return this.blended(s, o) * this.pairIdentity(s, o);
   }
 
-  /** Blended TF-IDF and word-vector similarity of two segments' centroids. */
-  private blended(s: StoryState, o: StoryState): number {
+  /**
+   * Blended TF-IDF and word-vector similarity of two segments' centroids. Callers that only need to know whether it
+   * reaches `floor` get a lower bound when it cannot.
+   */
+  private blended(s: StoryState, o: StoryState, floor = -Infinity): number {
     const text = this.linkage(dot(s.sum, o.sum), o, s.sumNorm || 1);
-    const vector = s.vecSum && o.vecSum ? cosDense(s.vecSum, o.vecSum) : null;
-    return vector === null ? text : this.params.textWeight * text + (1 - this.params.textWeight) * vector;
+    if (!s.vecSum || !o.vecSum) return text;
+    const w = this.params.textWeight;
+    // The vector cosine is at most 1: when even that could not lift the blend to `floor`, it is not computed.
+    if (w * text + (1 - w) < floor) return w * text;
+    return w * text + (1 - w) * cosDense(s.vecSum, o.vecSum);
   }
 
   /** Identity evidence between two segments, each one's core names against the other. */
