@@ -9,10 +9,10 @@ import {
   type ClusterParams,
 } from "../clustering/clusterer";
 import { FeatureExtractor } from "../clustering/features";
-import type { ClusteringBatch, Store } from "../db/store";
-import type { EventDraft } from "../db/types";
+import type { Store } from "../db/store";
 import { enrichDue, type EnrichmentContext } from "../enrichment/enrich-articles";
 import type { WordVectors } from "../nlp/word-vectors";
+import { buildBatch, freshMembers, type ClusteringCounts, type Headline } from "./cluster-batch";
 import { ClusteringLease } from "./clustering-lease";
 import { StoryDynamics } from "./dynamics/story-dynamics";
 import { InStep } from "./in-step";
@@ -46,30 +46,11 @@ export interface StoryClusteringOptions {
   leaseTtlMs?: number;
 }
 
-interface Headline {
-  title: string;
-  score: number;
-  /** Article time of the report the headline comes from. */
-  time: number;
-}
-
-/** A fresher report takes the headline when it is this much newer and nearly as central (0.85 of the score). */
-const HEADLINE_FRESH_MS = 6 * 3_600_000;
-const HEADLINE_FRESH_SHARE = 0.85;
-
 const ID_BLOCK = 1000;
 /** Ids kept in reserve beyond one per article, for the parts of stories split when a news cycle closes. */
 const SPLIT_ID_MARGIN = 256;
 
-export interface ClusteringCounts {
-  created: number;
-  joined: number;
-  merged: number;
-  /** Articles moved to a better-fitting story when their news cycle closed. */
-  moved: number;
-  /** Stories split in two when their news cycle closed. */
-  split: number;
-}
+export type { ClusteringCounts };
 
 const noCounts = (): ClusteringCounts => ({ created: 0, joined: 0, merged: 0, moved: 0, split: 0 });
 
@@ -310,32 +291,7 @@ export class StoryClustering {
     byId: Map<number, ClusterableArticle>,
     now: number,
   ): Promise<ClusteringCounts> {
-    const batch: ClusteringBatch = { stories: [], memberships: [], assignments: [], merges: [], events: [] };
-    const touched = new Set<number>();
-    const counts: ClusteringCounts = { created: 0, joined: 0, merged: 0, moved: 0, split: 0 };
-    const kind = {
-      create: "created",
-      join: "joined",
-      merge: "merged",
-      move: "moved",
-      split: "split",
-    } as const;
-    for (const e of events) {
-      this.record(e, byId, batch, touched, now);
-      counts[kind[e.type]]++;
-    }
-    for (const id of touched) {
-      const s = this.clusterer.story(id);
-      if (!s) continue;
-      batch.stories.push({
-        id,
-        headline: this.headlines.get(id)?.title ?? "",
-        category: s.category ?? "world",
-        articleCount: s.size,
-        firstSeen: s.firstTime,
-        lastUpdated: s.lastTime,
-      });
-    }
+    const { batch, counts } = buildBatch(events, byId, now, this.clusterer, this.headlines);
     // A batch that took longer than the lease (a long catch-up) must not overwrite a new holder's stories.
     if (!(await this.lease.renew())) {
       this.opts.log?.warn("clustering lease lost during a batch; its articles are left to the new holder");
@@ -352,137 +308,4 @@ export class StoryClustering {
     }
     return counts;
   }
-
-  private record(
-    e: ClusterEvent,
-    byId: Map<number, ClusterableArticle>,
-    batch: ClusteringBatch,
-    touched: Set<number>,
-    now: number,
-  ) {
-    if (e.type === "create" || e.type === "join") {
-      const a = byId.get(e.articleId);
-      if (!a) return;
-      batch.memberships.push({ articleId: a.id, storyId: e.storyId });
-      batch.assignments.push({
-        articleId: a.id,
-        storyId: e.storyId,
-        at: a.time,
-        reasons: e.type === "create" ? { action: "create" } : { action: "join", ...e.reasons },
-      });
-      touched.add(e.storyId);
-      const current = this.headlines.get(e.storyId);
-      if (e.type === "create") {
-        this.headlines.set(e.storyId, { title: a.title, score: 0, time: a.time });
-        const s = this.clusterer.story(e.storyId);
-        batch.events.push(
-          clusterEvent(a.time, e.storyId, "create", {
-            headline: a.title,
-            category: s?.category ?? a.category,
-            article_count: 1,
-          }),
-        );
-      } else if (
-        !current ||
-        e.reasons.text > current.score ||
-        (a.time - current.time >= HEADLINE_FRESH_MS && e.reasons.text >= HEADLINE_FRESH_SHARE * current.score)
-      ) {
-        // The headline follows the story: the report closest to its centroid, or a much fresher one nearly as close.
-        this.headlines.set(e.storyId, { title: a.title, score: e.reasons.text, time: a.time });
-      }
-      return;
-    }
-    if (e.type === "move") {
-      batch.memberships.push({ articleId: e.articleId, storyId: e.toId });
-      touched.add(e.fromId);
-      touched.add(e.toId);
-      return;
-    }
-    if (e.type === "split") {
-      this.recordSplit(e, batch, touched, now);
-      return;
-    }
-    const survivor = this.clusterer.story(e.survivorId);
-    for (const gone of e.mergedIds) {
-      batch.merges.push({ goneId: gone, intoId: e.survivorId, at: now });
-      touched.delete(gone);
-      const h = this.headlines.get(gone);
-      const keep = this.headlines.get(e.survivorId);
-      if (h && (!keep || h.score > keep.score)) this.headlines.set(e.survivorId, h);
-      this.headlines.delete(gone);
-    }
-    touched.add(e.survivorId);
-    batch.events.push(
-      clusterEvent(now, e.survivorId, "merge", {
-        merged_cluster_ids: e.mergedIds,
-        article_count: survivor?.size ?? 0,
-      }),
-    );
-  }
-
-  private recordSplit(
-    e: Extract<ClusterEvent, { type: "split" }>,
-    batch: ClusteringBatch,
-    touched: Set<number>,
-    now: number,
-  ) {
-    for (const id of e.movedIds) batch.memberships.push({ articleId: id, storyId: e.newId });
-    touched.add(e.storyId);
-    touched.add(e.newId);
-    // Each part is named after its most central report.
-    for (const [storyId, articleId] of [
-      [e.storyId, e.centralIds.original],
-      [e.newId, e.centralIds.created],
-    ] as const) {
-      const a = this.clusterer.member(articleId);
-      if (a?.title) this.headlines.set(storyId, { title: a.title, score: 0.5, time: a.time });
-    }
-    const original = this.clusterer.story(e.storyId);
-    const created = this.clusterer.story(e.newId);
-    batch.events.push(
-      clusterEvent(now, e.storyId, "split", {
-        new_cluster_ids: [e.newId],
-        article_count: original?.size ?? 0,
-      }),
-      clusterEvent(now, e.newId, "split_created", {
-        parent_cluster_id: e.storyId,
-        headline: this.headlines.get(e.newId)?.title ?? "",
-        article_count: created?.size ?? e.movedIds.length,
-      }),
-    );
-  }
-}
-
-/** Story id → the articles that joined it in this batch, following merges to the surviving story. */
-function freshMembers(batch: ClusteringBatch): Map<number, Set<number>> {
-  const into = new Map(batch.merges.map((m) => [m.goneId, m.intoId]));
-  const final = (id: number) => {
-    for (let i = 0; i < 32 && into.has(id); i++) id = into.get(id) as number;
-    return id;
-  };
-  const fresh = new Map<number, Set<number>>();
-  for (const m of batch.memberships) {
-    const id = final(m.storyId);
-    let set = fresh.get(id);
-    if (!set) fresh.set(id, (set = new Set()));
-    set.add(m.articleId);
-  }
-  for (const s of batch.stories) if (!fresh.has(s.id) && !into.has(s.id)) fresh.set(s.id, new Set());
-  return fresh;
-}
-
-/** A `cluster.event` (contract §9.4). */
-function clusterEvent(
-  ts: number,
-  clusterId: number,
-  action: string,
-  detail: Record<string, unknown>,
-): EventDraft {
-  return {
-    ts,
-    type: "cluster.event",
-    clusterId,
-    articleId: null,
-    payload: (id) => ({ type: "cluster.event", id, ts, data: { action, cluster_id: clusterId, detail } }),
-  };
 }
