@@ -300,7 +300,8 @@ export class StoryClustering {
       return noCounts();
     }
     await this.opts.store.stories.apply(batch);
-    await this.dynamics.update(freshMembers(batch), now);
+    const sizes = new Map(batch.stories.map((st) => [st.id, st.articleCount]));
+    await this.dynamics.update(freshMembers(batch), now, sizes);
     if (++this.sinceEvict >= 50) {
       this.sinceEvict = 0;
       this.clusterer.evict();

@@ -30,16 +30,26 @@ const asPriority = (p: string): Priority =>
  * `story.priority_changed`; it publishes `clusters.ranked` when the ranking changes. Its clock is article time,
  * so an import replays the same history a live run would have produced.
  */
+/** Stories smaller than this have their entities and centroid recomputed on every change. */
+const REFRESH_ALWAYS_BELOW = 20;
+/** A larger story's are recomputed once its article count moved by this share since the last time. */
+const REFRESH_SHARE = 0.1;
+
 export class StoryDynamics {
   private lastRank: { ts: number; ids: number[] } | null | undefined;
+  /** Story id → its article count when its entities and centroid were last recomputed by this process. */
+  private refreshedAt = new Map<number, number>();
 
   constructor(private readonly store: Store) {}
 
-  /** `fresh`: story id → ids of the articles that joined it in this batch. */
-  async update(fresh: Map<number, Set<number>>, now: number): Promise<void> {
+  /**
+   * `fresh`: story id → ids of the articles that joined it in this batch; `sizes`: story id → its article count
+   * now, when known.
+   */
+  async update(fresh: Map<number, Set<number>>, now: number, sizes?: Map<number, number>): Promise<void> {
     if (fresh.size === 0) return;
     // Story entities and centroids first: development detection reads the entities.
-    await this.store.enrichment.refreshStories([...fresh.keys()]);
+    await this.store.enrichment.refreshStories(dueForRefresh([...fresh.keys()], sizes, this.refreshedAt));
     const snaps = await this.store.dynamics.snapshots([...fresh.keys()]);
     const batch: DynamicsBatch = { updates: [], developments: [], events: [] };
     for (const s of snaps) this.updateStory(s, fresh.get(s.id) ?? new Set(), now, batch);
@@ -237,3 +247,24 @@ function rankedEvent(ts: number, top: RankedStory[]): EventDraft {
 }
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/**
+ * The stories whose entities and centroid are worth recomputing: every small story, and a larger one once its article
+ * count has moved by a tenth since the last time (recorded in `refreshedAt`). Recomputing reads every member (a story
+ * that runs for days holds thousands), while one more report barely moves a large story's top entities or centroid.
+ */
+export function dueForRefresh(
+  ids: number[],
+  sizes: Map<number, number> | undefined,
+  refreshedAt: Map<number, number>,
+): number[] {
+  return ids.filter((id) => {
+    const n = sizes?.get(id);
+    if (n === undefined) return true;
+    const last = refreshedAt.get(id);
+    if (n >= REFRESH_ALWAYS_BELOW && last !== undefined && Math.abs(n - last) < REFRESH_SHARE * last)
+      return false;
+    refreshedAt.set(id, n);
+    return true;
+  });
+}
