@@ -81,6 +81,7 @@ describe("StreamClusterer", () => {
         survivorId: expect.any(Number),
         mergedIds: [expect.any(Number)],
         similarity: expect.any(Number),
+        size: 2,
       },
     ]);
     expect(c.stories.size).toBe(1);

@@ -215,7 +215,14 @@ export interface AssignReasons {
 export type ClusterEvent =
   | { type: "create"; storyId: number; articleId: number }
   | { type: "join"; storyId: number; articleId: number; reasons: AssignReasons }
-  | { type: "merge"; survivorId: number; mergedIds: number[]; similarity: number }
+  | {
+      type: "merge";
+      survivorId: number;
+      mergedIds: number[];
+      similarity: number;
+      /** Articles of the surviving story right after the merge. */
+      size: number;
+    }
   | { type: "move"; articleId: number; fromId: number; toId: number; score: number }
   | {
       type: "split";
@@ -540,6 +547,13 @@ export class StreamClusterer {
     return out;
   }
 
+  /** Articles of a story (all its segments in memory). */
+  private storySize(id: number): number {
+    let n = 0;
+    for (const sid of this.chains.get(id) ?? []) n += this.segments.get(sid)?.size ?? 0;
+    return n;
+  }
+
   /** Whether a story (chain of segments) is in memory. */
   hasStory(id: number): boolean {
     return this.chains.has(id);
@@ -711,7 +725,13 @@ export class StreamClusterer {
       events.push({ type: "move", articleId: id, fromId: from, toId: to, score: best.reasons.score });
       // A story emptied by moves has in effect merged into the story that took its last article.
       if (emptied)
-        events.push({ type: "merge", survivorId: to, mergedIds: [from], similarity: best.reasons.score });
+        events.push({
+          type: "merge",
+          survivorId: to,
+          mergedIds: [from],
+          similarity: best.reasons.score,
+          size: this.storySize(to),
+        });
     }
     return events;
   }
@@ -951,7 +971,13 @@ export class StreamClusterer {
       if (!best) continue;
       const [from, into] = [s.root, best.other.root];
       this.link(from, into);
-      events.push({ type: "merge", survivorId: into, mergedIds: [from], similarity: best.sim });
+      events.push({
+        type: "merge",
+        survivorId: into,
+        mergedIds: [from],
+        similarity: best.sim,
+        size: this.storySize(into),
+      });
     }
     return events;
   }
@@ -1134,7 +1160,15 @@ export class StreamClusterer {
     const merged = survivor === a ? b : a;
     this.link(merged, survivor);
     this.dropSegment(gone);
-    return [{ type: "merge", survivorId: survivor, mergedIds: [merged], similarity }];
+    return [
+      {
+        type: "merge",
+        survivorId: survivor,
+        mergedIds: [merged],
+        similarity,
+        size: this.storySize(survivor),
+      },
+    ];
   }
 
   /** Drops stories idle past the horizon from memory (they stay in the database). */

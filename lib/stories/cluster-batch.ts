@@ -121,7 +121,6 @@ function record(
     recordSplit(ctx, e, batch, touched, now);
     return;
   }
-  const survivor = ctx.clusterer.story(e.survivorId);
   for (const gone of e.mergedIds) {
     batch.merges.push({ goneId: gone, intoId: e.survivorId, at: now });
     touched.delete(gone);
@@ -134,7 +133,8 @@ function record(
   batch.events.push(
     clusterEvent(now, e.survivorId, "merge", {
       merged_cluster_ids: e.mergedIds,
-      article_count: survivor?.size ?? 0,
+      // As it was at the merge: a survivor merged again later in the batch has no size of its own by then.
+      article_count: e.size,
     }),
   );
 }

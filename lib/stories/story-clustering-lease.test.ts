@@ -190,3 +190,34 @@ function summary(store: SqliteStore) {
     )
     .get() as { articles: number; stories: number; storyless: number };
 }
+
+describe("the periodic tick and the clustering lease", () => {
+  it("lets only the lease holder run the periodic tick (priority decay, ranking)", async () => {
+    const [a, b] = twoStores();
+    const sources = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => testSource(a, `s${i}`, `Source ${i}`)));
+    const holder = await open(a);
+    const other = await open(b);
+    // A burst: twelve reports from six outlets in twenty minutes, one poll each: the story rises in priority.
+    const titles = ["Tanker explosion closes Rotterdam port", "Rotterdam port shut after tanker explodes"];
+    for (let i = 0; i < 12; i++)
+      await runPipeline({ store: a, clustering: holder }, [
+        {
+          raw: { url: `https://wire.test/burst-${i}`, title: titles[i % 2]!, published: T0 + i * 2 * 60_000 },
+          source: sources[i % 6]!,
+          discoveredAt: T0 + i * 2 * 60_000,
+        },
+      ]);
+    const changes = () =>
+      a.db
+        .prepare("SELECT COUNT(*) FROM events WHERE type = 'story.priority_changed'")
+        .pluck()
+        .get() as number;
+    const before = changes();
+    expect(before).toBeGreaterThan(0);
+    // A day later its priority has decayed: only the holder's tick says so.
+    await other.tick(T0 + 24 * H);
+    expect(changes()).toBe(before);
+    await holder.tick(T0 + 24 * H);
+    expect(changes()).toBeGreaterThan(before);
+  });
+});

@@ -230,7 +230,10 @@ export class StoryClustering {
 
   /** The periodic pass of the story-dynamics stage (priority decay, ranking), serialised with clustering. */
   tick(now: number): Promise<void> {
-    return this.enqueue(() => this.dynamics.tick(now));
+    // Only the process placing articles decays priorities and publishes the ranking: two workers would both log it.
+    return this.enqueue(async () => {
+      if (await this.lead()) await this.dynamics.tick(now);
+    });
   }
 
   private enqueue<T>(fn: () => Promise<T>): Promise<T> {
