@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { TEXT_ONLY_PARAMS } from "../clustering/clusterer";
-import { createSqliteStore, type SqliteStore } from "../db/sqlite/sqlite-store";
+import type { SqliteStore } from "../db/sqlite/sqlite-store";
 import type { Source } from "../db/types";
 import { runPipeline } from "../ingestion/pipeline";
-import { tempStore, testSource } from "../testing/temp-store";
+import { tempStore, testSource, twoTempStores } from "../testing/temp-store";
 import { healStories, startStoryHealing } from "./healing";
 import { StoryClustering } from "./story-clustering";
 
@@ -15,11 +15,10 @@ afterEach(() => {
   for (const c of cleanups.splice(0).reverse()) c();
 });
 
-function twoStores(): [ReturnType<typeof tempStore>, SqliteStore] {
-  const first = tempStore();
-  const second = createSqliteStore(first.dir);
-  cleanups.push(first.cleanup, second.close);
-  return [first, second];
+function twoStores(): [SqliteStore & { dir: string }, SqliteStore] {
+  const pair = twoTempStores();
+  cleanups.push(pair.cleanup);
+  return pair.stores;
 }
 
 const TITLES = [

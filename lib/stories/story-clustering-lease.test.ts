@@ -2,14 +2,14 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { TEXT_ONLY_PARAMS } from "../clustering/clusterer";
-import { createSqliteStore, type SqliteStore } from "../db/sqlite/sqlite-store";
+import type { SqliteStore } from "../db/sqlite/sqlite-store";
 import type { Source } from "../db/types";
 import { runPipeline, type PipelineInput } from "../ingestion/pipeline";
 import { generateNewswire } from "../newswire/generate";
 import { outletBySlug } from "../newswire/outlets";
 import { toRawArticle } from "../newswire/records";
 import type { NewswireArticle } from "../newswire/types";
-import { tempStore, testSource } from "../testing/temp-store";
+import { tempStore, testSource, twoTempStores } from "../testing/temp-store";
 import { finishClustering } from "./finish-clustering";
 import { StoryClustering, type StoryClusteringOptions } from "./story-clustering";
 
@@ -20,12 +20,10 @@ afterEach(() => {
   for (const c of cleanups.splice(0).reverse()) c();
 });
 
-/** Two connections to one data directory, as two processes would have. */
-function twoStores(): [ReturnType<typeof tempStore>, SqliteStore] {
-  const first = tempStore();
-  const second = createSqliteStore(first.dir);
-  cleanups.push(first.cleanup, second.close);
-  return [first, second];
+function twoStores(): [SqliteStore & { dir: string }, SqliteStore] {
+  const pair = twoTempStores();
+  cleanups.push(pair.cleanup);
+  return pair.stores;
 }
 
 function logLines(): { log: pino.Logger; lines: string[] } {

@@ -20,6 +20,22 @@ export function tempStore(): SqliteStore & { dir: string; cleanup(): void } {
   };
 }
 
+/**
+ * Two connections to one temporary data directory, as two processes would have; `cleanup` closes both and removes
+ * the directory.
+ */
+export function twoTempStores(): { stores: [SqliteStore & { dir: string }, SqliteStore]; cleanup(): void } {
+  const first = tempStore();
+  const second = createSqliteStore(first.dir);
+  return {
+    stores: [first, second],
+    cleanup() {
+      second.close();
+      first.cleanup();
+    },
+  };
+}
+
 export function tempDir(prefix = "lede-test-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
