@@ -12,6 +12,14 @@ function feed(c: StreamClusterer, items: Array<[number, string, string, number]>
   );
 }
 
+/** A headline's article at `time`, as `restore` and `assign` take it. */
+const article = (id: number, title: string, time: number, category = "world"): ClusterArticle => ({
+  id,
+  terms: titleTokens(title),
+  category,
+  time,
+});
+
 const storyOf = (c: StreamClusterer, articleId: number) =>
   [...c.stories.values()].find((s) => s.members.includes(articleId))?.id;
 
@@ -99,12 +107,7 @@ describe("StreamClusterer", () => {
 
   it("moves an article to the story that fits it better once stories have taken shape", () => {
     const c = new StreamClusterer(TEXT_ONLY_PARAMS);
-    const art = (id: number, title: string, h: number) => ({
-      id,
-      terms: titleTokens(title),
-      category: "world",
-      time: T0 + h * H,
-    });
+    const art = (id: number, title: string, h: number) => article(id, title, T0 + h * H, "world");
     // Article 2 sits in the storm story, where an early, noisy decision could have put it.
     c.restore(100, [art(1, "Storm hits coast", 0), art(2, "City power outages after grid failure", 1)]);
     c.restore(200, [
@@ -305,12 +308,7 @@ describe("StreamClusterer", () => {
 
     it("keeps the id of the story that began first when two stories merge", () => {
       const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, mergeEvery: 1_000_000 });
-      const art = (id: number, title: string, h: number) => ({
-        id,
-        terms: titleTokens(title),
-        category: "business",
-        time: day1 + h * H,
-      });
+      const art = (id: number, title: string, h: number) => article(id, title, day1 + h * H, "business");
       c.restore(100, [art(1, "Acme recalls cars over brake fault", 0), art(2, "Acme brake fault recall", 1)]);
       c.restore(200, [
         art(3, "Acme car recall over brake fault widens", 2),
@@ -325,12 +323,7 @@ describe("StreamClusterer", () => {
     it("restores a story that ran over several days as one segment per day, so the new day's reports join it", () => {
       const c = new StreamClusterer(TEXT_ONLY_PARAMS);
       background(c);
-      const art = (id: number, title: string, h: number) => ({
-        id,
-        terms: titleTokens(title),
-        category: "world",
-        time: day1 + h * H,
-      });
+      const art = (id: number, title: string, h: number) => article(id, title, day1 + h * H, "world");
       c.restore(100, [
         ...[0, 1, 2, 3, 4].map((i) => art(i + 1, "Volcano erupts near Reykjavik, flights grounded", i)),
         ...[0, 1, 2, 3].map((i) =>

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import { TEXT_ONLY_PARAMS } from "../clustering/clusterer";
 import type { SqliteStore } from "../db/sqlite/sqlite-store";
@@ -10,14 +10,9 @@ import { StoryClustering } from "./story-clustering";
 
 const H = 3_600_000;
 const T0 = Date.UTC(2025, 2, 3, 8);
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0).reverse()) c();
-});
-
 function twoStores(): [SqliteStore & { dir: string }, SqliteStore] {
   const pair = twoTempStores();
-  cleanups.push(pair.cleanup);
+  onTestFinished(pair.cleanup);
   return pair.stores;
 }
 
@@ -77,7 +72,7 @@ describe("healStories", () => {
 
   it("does nothing, and opens no clustering stage, when every article has a story", async () => {
     const store = tempStore();
-    cleanups.push(store.cleanup);
+    onTestFinished(store.cleanup);
     let opened = 0;
     const healed = await healStories({
       store,

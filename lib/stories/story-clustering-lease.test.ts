@@ -1,5 +1,5 @@
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import { TEXT_ONLY_PARAMS } from "../clustering/clusterer";
 import type { SqliteStore } from "../db/sqlite/sqlite-store";
@@ -15,14 +15,9 @@ import { StoryClustering, type StoryClusteringOptions } from "./story-clustering
 
 const H = 3_600_000;
 const T0 = Date.UTC(2025, 2, 3, 8);
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0).reverse()) c();
-});
-
 function twoStores(): [SqliteStore & { dir: string }, SqliteStore] {
   const pair = twoTempStores();
-  cleanups.push(pair.cleanup);
+  onTestFinished(pair.cleanup);
   return pair.stores;
 }
 
@@ -131,7 +126,7 @@ describe("two importers on one data directory", () => {
     const nw = generateNewswire({ seed: 11, days: 3 });
     const stage = (store: SqliteStore) => open(store, { enrichment: { embedder: null } });
     const one = tempStore();
-    cleanups.push(one.cleanup);
+    onTestFinished(one.cleanup);
     const alone = await stage(one);
     for (const batch of batches(nw.articles, 100))
       await runPipeline({ store: one, clustering: alone }, await inputs(one, batch));
