@@ -10,6 +10,7 @@ import { queryObject } from "../validation/query";
 import { assertPlan, assertScope, authenticate } from "./auth";
 import { getApiDeps, type ApiDeps } from "./deps";
 import { newRequestId, toErrorResponse, zodToValidationError } from "./errors";
+import { jsonResponse, PreparedJson } from "./prepared-body";
 
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
@@ -154,9 +155,9 @@ export function withApiKey<
       });
       if (result instanceof Response) response = result;
       else {
-        const json = JSON.stringify(result);
-        bytes = Buffer.byteLength(json);
-        response = new Response(json, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+        const body = result instanceof PreparedJson ? result : PreparedJson.of(result);
+        bytes = body.json.length;
+        response = jsonResponse(body, req.headers.get("accept-encoding"));
       }
     } catch (e) {
       response = toErrorResponse(e, requestId, deps.log);

@@ -1,4 +1,5 @@
 import { otherMethods } from "@/lib/api/method-not-allowed";
+import { PreparedJson } from "@/lib/api/prepared-body";
 import type { RawInput } from "@/lib/api/with-api-key";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { BacktestBody, backtestJson, BacktestQuery, runBacktest } from "@/lib/events/backtest";
@@ -15,8 +16,7 @@ const cost = ({ query, body }: RawInput) => {
 };
 
 // Pages are written by backtestJson, which passes each logged payload through as text.
-const json = (body: string) =>
-  new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+const json = (body: string) => new PreparedJson(body);
 
 export const GET = withApiKey(
   { route: "/v1/backtest", minPlan: "pro", query: BacktestQuery, cost },
