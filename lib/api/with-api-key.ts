@@ -6,11 +6,12 @@ import type { VerifiedKey } from "../keys/verify-key";
 import { DEMO_REQUESTS_PER_MINUTE, PLAN_LIMITS } from "../plans";
 import { billingMonth, reserveCredits, resetsAt, type CreditCharge } from "../quota/credits";
 import type { RateLimitResult } from "../quota/rate-limiter";
+import { PreparedJson } from "../serving/prepared-json";
 import { queryObject } from "../validation/query";
 import { assertPlan, assertScope, authenticate } from "./auth";
 import { getApiDeps, type ApiDeps } from "./deps";
 import { newRequestId, toErrorResponse, zodToValidationError } from "./errors";
-import { jsonResponse, PreparedJson } from "./prepared-body";
+import { jsonResponse } from "./prepared-body";
 
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",

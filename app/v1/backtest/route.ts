@@ -1,5 +1,5 @@
 import { otherMethods } from "@/lib/api/method-not-allowed";
-import { PreparedJson } from "@/lib/api/prepared-body";
+import { PreparedJson } from "@/lib/serving/prepared-json";
 import type { RawInput } from "@/lib/api/with-api-key";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { BacktestBody, backtestJson, BacktestQuery, runBacktest } from "@/lib/events/backtest";
