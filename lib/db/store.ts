@@ -512,6 +512,8 @@ export interface StoryRepo {
   apply(batch: ClusteringBatch): Promise<void>;
   /** Reserves `n` consecutive story ids; returns the first. */
   reserveIds(n: number): Promise<number>;
+  /** A counter that moves on every write to any story, by any process: serialised story pages are kept until it moves. */
+  version(): Promise<number>;
   /** Stories not merged away whose last article is at or after `since`, with their members. */
   live(since: number): Promise<LiveStory[]>;
   /** Titles of every article with its category and time, oldest first (to rebuild term statistics). */

@@ -15,6 +15,8 @@ const H = 3_600_000;
 const NOW = Date.UTC(2025, 2, 4, 12);
 let t: ReturnType<typeof testApiDeps>;
 let key: string;
+let clustering: StoryClustering;
+let sources: Array<Awaited<ReturnType<typeof t.store.sources.ensure>>>;
 
 beforeEach(async () => {
   t = testApiDeps(() => NOW);
@@ -32,7 +34,8 @@ beforeEach(async () => {
       description: null,
     });
   const [a, b] = [await mk("alpha", "Alpha News"), await mk("beta", "Beta Times")];
-  const clustering = await StoryClustering.open({ store: t.store, vectors: null, params: TEXT_ONLY_PARAMS });
+  sources = [a, b];
+  clustering = await StoryClustering.open({ store: t.store, vectors: null, params: TEXT_ONLY_PARAMS });
   const at = (h: number) => NOW - h * H;
   const item = (n: number, title: string, source: typeof a, hoursAgo: number, category?: string) => ({
     raw: {
@@ -86,6 +89,58 @@ describe("GET /v1/stories", () => {
     expect((business.stories as unknown[]).length).toBe(1);
     const page = await json(await listStories(get("/v1/stories?limit=1", key)));
     expect(page).toMatchObject({ total: 2, has_more: true });
+  });
+
+  it("shows a new article in the feed after the clustering batch that placed it, while pages are kept", async () => {
+    const first = await json(await listStories(get("/v1/stories", key)));
+    // The same page again comes from the kept body, byte for byte.
+    expect(await json(await listStories(get("/v1/stories", key)))).toEqual(first);
+    const detailBefore = await json(
+      await getStory(get("/v1/stories/x", key), {
+        params: Promise.resolve({ id: String((first.stories as Array<{ id: number }>)[1]!.id) }),
+      }),
+    );
+    expect(detailBefore.article_count).toBe(1);
+
+    // The clock does not move (the test clock is fixed): only the story-version counter can drop the kept page.
+    await runPipeline({ store: t.store, clustering }, [
+      {
+        raw: {
+          url: "https://beta.test/9",
+          title: "Central bank raises interest rates again",
+          published: NOW - H,
+          categories: ["business"],
+        },
+        source: sources[1]!,
+        discoveredAt: NOW - H,
+      },
+      {
+        raw: {
+          url: "https://alpha.test/10",
+          title: "Wildfire forces evacuation of coastal town",
+          published: NOW,
+          categories: ["world"],
+        },
+        source: sources[0]!,
+        discoveredAt: NOW,
+      },
+    ]);
+    const after = await json(await listStories(get("/v1/stories", key)));
+    expect(after.total).toBe(3);
+    const stories = after.stories as Array<{
+      id: number;
+      headline: string;
+      article_count: number;
+      sources: string[];
+    }>;
+    expect(stories.map((s) => s.headline)).toContain("Wildfire forces evacuation of coastal town");
+    const bank = stories.find((s) => /Central bank/.test(s.headline))!;
+    expect(bank.article_count).toBe(2);
+    const detailAfter = await json(
+      await getStory(get("/v1/stories/x", key), { params: Promise.resolve({ id: String(bank.id) }) }),
+    );
+    expect(detailAfter.article_count).toBe(2);
+    expect((detailAfter.articles as unknown[]).length).toBe(2);
   });
 
   it("rejects out-of-range limits", async () => {

@@ -5,6 +5,7 @@ import * as m004 from "./004-usage-by-account";
 import * as m005 from "./005-story-dynamics";
 import * as m006 from "./006-enrichment-state";
 import * as m007 from "./007-leases";
+import * as m008 from "./008-story-read-model";
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { version: 5, name: "story-dynamics", up: m005.up },
   { version: 6, name: "enrichment-state", up: m006.up },
   { version: 7, name: "leases", up: m007.up },
+  { version: 8, name: "story-read-model", up: m008.up },
 ];

@@ -2,6 +2,7 @@ import type { Db } from "../open-db";
 import type { ArticleContentRecord, ContentRepo, ContentSave } from "../store";
 import type { ContentStatus } from "../types";
 import { stmt } from "./stmt-cache";
+import { MEMBER_IMAGE } from "./story-read-model";
 
 interface Row {
   article_id: number;
@@ -52,6 +53,15 @@ export function sqliteContentRepo(db: Db): ContentRepo {
       db,
       "UPDATE articles SET content_status = @status, image_url = COALESCE(image_url, @imageUrl) WHERE id = @articleId",
     ).run(c);
+    // A story shows its members' newest image (migration 008).
+    if (c.imageUrl) {
+      const storyId = stmt(db, "SELECT story_id FROM articles WHERE id = ?").pluck().get(c.articleId) as
+        | number
+        | null
+        | undefined;
+      if (storyId != null)
+        stmt(db, `UPDATE stories SET member_image_url = ${MEMBER_IMAGE} WHERE id = ?`).run(storyId);
+    }
     if (c.status === "has_content") {
       stmt(db, "UPDATE articles_fts SET body = ? WHERE rowid = ?").run(c.text, c.articleId);
     }

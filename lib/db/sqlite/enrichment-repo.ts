@@ -5,6 +5,7 @@ import type { ArticleEnrichment, EnrichmentRepo } from "../store";
 import type { Article, EventDraft } from "../types";
 import { ARTICLE_SELECT, toArticle } from "./article-repo";
 import { appendEvent } from "./event-repo";
+import { storyListingWriters } from "./story-read-model";
 
 type Entity = ArticleEnrichment["entities"][number];
 
@@ -148,6 +149,7 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
   );
 
   const clearStoryEntities = db.prepare("DELETE FROM story_entities WHERE story_id = ?");
+  const listing = storyListingWriters(db);
   const fillStoryEntities = db.prepare(
     `INSERT INTO story_entities (story_id, entity_id, mention_count, first_seen)
      SELECT a.story_id, ae.entity_id, SUM(ae.mention_count),
@@ -166,6 +168,7 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
     for (const id of ids) {
       clearStoryEntities.run(id);
       fillStoryEntities.run(id);
+      listing.entities(id);
       const rows = memberVectors.all(id) as Array<{ embedding: Buffer; model: string | null }>;
       dropStoryVector.run(BigInt(id));
       if (rows.length === 0) continue;

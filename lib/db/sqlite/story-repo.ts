@@ -5,6 +5,13 @@ import type { ClusteringBatch, LiveStory, StoryRecord, StoryRepo } from "../stor
 import type { Article } from "../types";
 import { toArticle } from "./article-repo";
 import { appendEvent } from "./event-repo";
+import {
+  MEMBER_IMAGE,
+  SOURCES_JSON,
+  storyListingWriters,
+  storyVersionReader,
+  TOP_ENTITIES_JSON,
+} from "./story-read-model";
 
 export function sqliteStoryRepo(db: Db): StoryRepo {
   const upsert =
@@ -26,6 +33,8 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
     "INSERT OR REPLACE INTO merged_stories (old_id, into_id, merged_at) VALUES (?, ?, ?)",
   );
   const moveMembers = db.prepare("UPDATE articles SET story_id = ? WHERE story_id = ?");
+  const listing = storyListingWriters(db);
+  const version = storyVersionReader(db);
 
   const applyTx = db.transaction((b: ClusteringBatch) => {
     for (const s of b.stories) {
@@ -43,13 +52,18 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
       for (let i = 0; i < 64 && into.has(id); i++) id = into.get(id) as number;
       return id;
     };
+    const changed = new Set<number>();
     for (const m of b.merges) {
       const target = final(m.intoId);
       mergedInto.run(target, m.goneId);
       recordMerge.run(m.goneId, target, m.at);
       repoint.run(target, m.goneId);
       moveMembers.run(target, m.goneId);
+      changed.add(target);
     }
+    for (const s of b.stories) changed.add(final(s.id));
+    for (const m of b.memberships) changed.add(final(m.storyId));
+    for (const id of changed) listing.members(id);
     for (const e of b.events) appendEvent(db, e);
   });
 
@@ -202,6 +216,9 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
     async apply(batch) {
       applyTx.immediate(batch);
     },
+    async version() {
+      return version();
+    },
     async reserveIds(n) {
       return reserveTx.immediate(n);
     },
@@ -269,39 +286,39 @@ export type StoryRow = {
   last_updated: number;
   label: string | null;
   merged_into: number | null;
+  sources_json?: string | null;
+  top_entities_json?: string | null;
+  member_image_url?: string | null;
 };
 
-/** Turns a `stories` row into a StoryRecord, with its sources and (when it has none) its members' latest image. */
+/**
+ * Turns a `stories` row into a StoryRecord. Its sources, top entities and member image come from the row's listing
+ * columns (migration 008); a row written before them computes them from its members.
+ */
 export function storyRecordReader(db: Db): (r: StoryRow) => StoryRecord {
-  const sourcesOf = db
-    .prepare(
-      `SELECT s.name FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.story_id = ?
-       GROUP BY s.id ORDER BY COUNT(*) DESC, s.name LIMIT 20`,
-    )
-    .pluck();
-  const imageOf = db
-    .prepare(
-      "SELECT image_url FROM articles WHERE story_id = ? AND image_url IS NOT NULL ORDER BY published_at DESC LIMIT 1",
-    )
-    .pluck();
-  const entitiesOf = db.prepare(
-    `SELECT e.name, e.type FROM story_entities se JOIN entities e ON e.id = se.entity_id
-     WHERE se.story_id = ? ORDER BY se.mention_count DESC, e.id LIMIT 10`,
-  );
+  const sourcesOf = db.prepare(`SELECT ${SOURCES_JSON.replaceAll("stories.id", "?")}`).pluck();
+  const imageOf = db.prepare(`SELECT ${MEMBER_IMAGE.replaceAll("stories.id", "?")}`).pluck();
+  const entitiesOf = db.prepare(`SELECT ${TOP_ENTITIES_JSON.replaceAll("stories.id", "?")}`).pluck();
   return (r: StoryRow): StoryRecord => ({
     id: r.id,
     slug: r.slug,
     headline: r.headline,
     summary: r.summary,
     richSummary: r.rich_summary,
-    imageUrl: r.image_url ?? (imageOf.get(r.id) as string | undefined) ?? null,
+    imageUrl:
+      r.image_url ??
+      (r.sources_json != null ? r.member_image_url : (imageOf.get(r.id) as string | null)) ??
+      null,
     category: r.category,
     articleCount: r.article_count,
     firstSeen: r.first_seen,
     lastUpdated: r.last_updated,
     label: r.label,
     mergedInto: r.merged_into,
-    sources: sourcesOf.all(r.id) as string[],
-    topEntities: entitiesOf.all(r.id) as Array<{ name: string; type: string }>,
+    sources: JSON.parse(r.sources_json ?? (sourcesOf.get(r.id) as string)) as string[],
+    topEntities: JSON.parse(r.top_entities_json ?? (entitiesOf.get(r.id) as string)) as Array<{
+      name: string;
+      type: string;
+    }>,
   });
 }
