@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 
 import next from "next";
 
+import { v1Dispatcher } from "./lib/api/node-dispatch";
 import { contentExtractorFor } from "./lib/content/content-fetch";
 import { createAppContext, setAppContext, type AppContext } from "./lib/context";
 import type { Env } from "./lib/env";
@@ -97,7 +98,10 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
     const app = next({ dev, dir: ROOT, hostname: env.HOST, port: env.PORT });
     await app.prepare();
     const handle = app.getRequestHandler();
+    // /v1 goes straight to its route handlers; Next's request path would add about 0.9 ms to each call.
+    const v1 = v1Dispatcher((err) => log.error({ err }, "/v1 request failed"));
     server = http.createServer((req, res) => {
+      if (v1(req, res)) return;
       handle(req, res).catch((err: unknown) => {
         log.error({ err }, "request handler failed");
         if (!res.headersSent) res.writeHead(500).end();

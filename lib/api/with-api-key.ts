@@ -87,15 +87,15 @@ export function withApiKey<
       const auth = await authenticate(req, url, deps);
       key = auth.key;
       if (auth.deprecated) headers.set("Deprecation", "true");
-      const raw: RawInput = { query: queryObject(url), body: undefined };
-      const bodyText = req.method === "POST" ? await readBody(req) : undefined;
-      if (bodyText !== undefined) raw.body = safeJson(bodyText);
-
       assertScope(key, opts.scope ?? "read");
       if (key.isDemo && opts.allowDemo === false) {
         throw new DomainError("demo_key_restricted", 403, "the sandbox demo key cannot use this endpoint");
       }
       assertPlan(key, opts.minPlan);
+      // The body is read only for a key allowed on the route, and never past the limit (§4.2 order otherwise).
+      const raw: RawInput = { query: queryObject(url), body: undefined };
+      const bodyText = req.method === "POST" ? await readBody(req) : undefined;
+      if (bodyText !== undefined) raw.body = safeJson(bodyText);
       const feature = opts.featurePlan?.(raw);
       if (feature) assertPlan(key, feature.plan, feature.feature);
 
@@ -220,12 +220,25 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** The body as text, read as it streams and refused as soon as it passes the limit, whatever Content-Length says. */
 async function readBody(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const buf = await req.arrayBuffer();
-  if (buf.byteLength > MAX_BODY_BYTES) throw tooLarge();
-  return new TextDecoder().decode(buf);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 const tooLarge = () =>

@@ -1,5 +1,5 @@
 import type { OperationSpec } from "../operations";
-import { ROUTE_MODULES, type RouteModule } from "./route-modules";
+import { ROUTE_MODULES, type RouteModule } from "../route-modules";
 import { WORLD_NOW, type World } from "./world";
 
 const H = 3_600_000;

@@ -10,10 +10,10 @@ import * as openapi from "@/app/v1/openapi.json/route";
 
 import { allowHeader } from "../method-not-allowed";
 import { OPERATIONS } from "../operations";
+import { HTTP_METHODS, ROUTE_MODULES, routeFileOf, type RouteModule } from "../route-modules";
 import { expectError } from "./expect-response";
 import { openHarness, type Harness } from "./harness";
 import { callRoute, routeModule } from "./requests";
-import { HTTP_METHODS, ROUTE_MODULES, routeFileOf, type RouteModule } from "./route-modules";
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,0 +1,122 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+
+import { OPERATIONS } from "./operations";
+import { ROUTE_MODULES, type RouteModule } from "./route-modules";
+
+interface Route {
+  template: string;
+  names: string[];
+  pattern: RegExp;
+  load: () => Promise<RouteModule>;
+  module?: RouteModule;
+}
+
+/**
+ * The /v1 routes of the operation registry, matched on node:http without Next's request path in between. The
+ * handlers are the route modules Next serves (app/v1/**), so nothing is written twice. Fixed segments are matched
+ * before parameters (`/v1/stories/ranked` before `/v1/stories/{id}`, contract §1).
+ */
+function routes(): Route[] {
+  return [...new Set(OPERATIONS.map((o) => o.path))]
+    .sort((a, b) => a.split("{").length - b.split("{").length)
+    .map((template) => {
+      const load = ROUTE_MODULES[template];
+      if (!load) throw new Error(`no route module for ${template}`);
+      return {
+        template,
+        names: [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string),
+        pattern: new RegExp(`^${template.replace(/\{\w+\}/g, "([^/]+)")}$`),
+        load,
+      };
+    });
+}
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * A node:http handler for the /v1 operations: it answers a request whose path and method a /v1 route module serves
+ * and returns true, or returns false and leaves the request to the caller (Next: pages, unknown /v1 paths, HEAD).
+ */
+export function v1Dispatcher(onError: (err: unknown) => void): NodeHandler {
+  const table = routes();
+  return (req, res) => {
+    const raw = req.url ?? "/";
+    if (!raw.startsWith("/v1/")) return false;
+    const q = raw.indexOf("?");
+    const pathname = q < 0 ? raw : raw.slice(0, q);
+    let route: Route | undefined;
+    let values: string[] = [];
+    for (const r of table) {
+      const m = r.pattern.exec(pathname);
+      if (m) {
+        route = r;
+        values = m.slice(1);
+        break;
+      }
+    }
+    const method = req.method ?? "GET";
+    if (!route || method === "HEAD") return false;
+    let params: Record<string, string>;
+    try {
+      params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(values[i] as string)]));
+    } catch {
+      return false; // a malformed escape: Next answers it as it always has
+    }
+    void serve(route, method, params, req, res).catch((err: unknown) => {
+      onError(err);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+    return true;
+  };
+}
+
+async function serve(
+  route: Route,
+  method: string,
+  params: Record<string, string>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  route.module ??= await route.load();
+  const handler = route.module[method as keyof RouteModule];
+  if (!handler) {
+    res.writeHead(405, { Allow: Object.keys(route.module).join(", ") }).end();
+    return;
+  }
+  const response = await handler(toRequest(req, method), { params: Promise.resolve(params) });
+  res.statusCode = response.status;
+  for (const [k, v] of response.headers) res.setHeader(k, v);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const len = response.headers.get("content-length");
+  if (len !== null && Number(len) < 1_048_576) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
+  Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
+    .on("error", () => res.destroy())
+    .pipe(res);
+}
+
+function toRequest(req: IncomingMessage, method: string): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    headers.set(k, Array.isArray(v) ? v.join(", ") : v);
+  }
+  const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
+  if (method === "GET" || method === "OPTIONS" || method === "DELETE")
+    return new Request(url, { method, headers });
+  // The body streams: the route reads it with its own byte limit and may refuse it before reading it all.
+  return new Request(url, {
+    method,
+    headers,
+    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+    duplex: "half",
+  } as RequestInit);
+}
