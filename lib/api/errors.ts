@@ -5,8 +5,19 @@ import type { z } from "zod";
 
 import { isDomainError, ValidationError, type ErrorDetails } from "../errors";
 
+// Random bytes drawn in blocks: one call to the CRNG serves 680 request ids.
+const ID_BYTES = 6;
+let pool = Buffer.alloc(0);
+let offset = 0;
+
 export function newRequestId(): string {
-  return `req_${Date.now().toString(36)}${randomBytes(6).toString("hex")}`;
+  if (offset + ID_BYTES > pool.length) {
+    pool = randomBytes(ID_BYTES * 680);
+    offset = 0;
+  }
+  const hex = pool.toString("hex", offset, offset + ID_BYTES);
+  offset += ID_BYTES;
+  return `req_${Date.now().toString(36)}${hex}`;
 }
 
 /** Contract §4.1 error body. */

@@ -3,7 +3,8 @@ import type { UsageRecord } from "../db/types";
 
 /**
  * Buffers usage records and writes them in batches off the request path, so recording never slows a response.
- * A crash loses at most one flush interval of usage rows (never credits, which are charged synchronously).
+ * A crash loses at most one flush interval of usage rows (never credits, which are charged before the response:
+ * lib/db/sqlite/credit-repo.ts).
  */
 export class UsageRecorder {
   private buffer: UsageRecord[] = [];

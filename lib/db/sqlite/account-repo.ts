@@ -1,5 +1,5 @@
 import type { Db } from "../open-db";
-import type { AccountRepo, AccountSummary, CreditRepo, KeyRepo, UsageAggregate, UsageRepo } from "../store";
+import type { AccountRepo, AccountSummary, KeyRepo, UsageAggregate, UsageRepo } from "../store";
 import type { Account, ApiKey, Plan, User } from "../types";
 
 interface AccountRow {
@@ -210,34 +210,6 @@ export function sqliteKeyRepo(db: Db): KeyRepo {
     },
     async rotate(accountId, oldKeyId, next, oldExpiresAt) {
       return rotateTx.immediate(accountId, oldKeyId, next, oldExpiresAt);
-    },
-  };
-}
-
-export function sqliteCreditRepo(db: Db): CreditRepo {
-  // One statement both checks and charges, so concurrent requests (or processes) can never overspend.
-  const reserve = db.prepare(
-    `INSERT INTO credit_usage (account_id, month, used) SELECT @account, @month, @cost WHERE @cost <= @ceiling
-     ON CONFLICT(account_id, month) DO UPDATE SET used = used + @cost WHERE used + @cost <= @ceiling
-     RETURNING used`,
-  );
-  return {
-    async reserve(accountId, month, cost, ceiling) {
-      const r = reserve.get({ account: accountId, month, cost, ceiling }) as { used: number } | undefined;
-      return r ? r.used : null;
-    },
-    async refund(accountId, month, cost) {
-      db.prepare("UPDATE credit_usage SET used = MAX(0, used - ?) WHERE account_id = ? AND month = ?").run(
-        cost,
-        accountId,
-        month,
-      );
-    },
-    async used(accountId, month) {
-      const r = db
-        .prepare("SELECT used FROM credit_usage WHERE account_id = ? AND month = ?")
-        .get(accountId, month) as { used: number } | undefined;
-      return r?.used ?? 0;
     },
   };
 }

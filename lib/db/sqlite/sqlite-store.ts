@@ -1,8 +1,9 @@
 import { openDb, type Db } from "../open-db";
 import type { Store } from "../store";
-import { sqliteAccountRepo, sqliteCreditRepo, sqliteKeyRepo, sqliteUsageRepo } from "./account-repo";
+import { sqliteAccountRepo, sqliteKeyRepo, sqliteUsageRepo } from "./account-repo";
 import { sqliteArticleRepo } from "./article-repo";
 import { sqliteContentRepo } from "./content-repo";
+import { sqliteCreditRepo } from "./credit-repo";
 import { sqliteEnrichmentRepo } from "./enrichment-repo";
 import { sqliteEntityRepo } from "./entity-repo";
 import { sqliteEventRepo } from "./event-repo";
@@ -22,6 +23,7 @@ export interface SqliteStore extends Store {
 /** The embedded store: one SQLite file under the data directory. */
 export function createSqliteStore(dataDir: string): SqliteStore {
   const db = openDb({ dataDir });
+  const credits = sqliteCreditRepo(db);
   return {
     db,
     sources: sqliteSourceRepo(db),
@@ -30,7 +32,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     events: sqliteEventRepo(db),
     accounts: sqliteAccountRepo(db),
     keys: sqliteKeyRepo(db),
-    credits: sqliteCreditRepo(db),
+    credits,
     usage: sqliteUsageRepo(db),
     stories: sqliteStoryRepo(db),
     search: sqliteSearchRepo(db),
@@ -41,6 +43,10 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     topics: sqliteTopicRepo(db),
     enrichment: sqliteEnrichmentRepo(db),
     leases: sqliteLeaseRepo(db),
-    close: () => db.close(),
+    close: () => {
+      // Credits held for requests that never came go back to their accounts.
+      credits.release();
+      db.close();
+    },
   };
 }
