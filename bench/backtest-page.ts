@@ -17,6 +17,7 @@ const [
   apiDeps,
   route,
   report,
+  prepared,
 ] = await Promise.all([
   import("pino"),
   import("../lib/testing/temp-store"),
@@ -28,7 +29,10 @@ const [
   import("../lib/testing/api-deps"),
   import("../app/v1/backtest/route"),
   import("./bench-report"),
+  import("../lib/serving/prepared-json"),
 ]);
+/** What a bare node:http server spends per response besides compression (parsing, writing); bench/api-latency.ts. */
+const BARE_HTTP_MS = 0.07;
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
 const DAY = 86_400_000;
@@ -218,6 +222,39 @@ for (const [label, query] of cases) {
     `bench: ${label}: p50 ${p50.toFixed(0)} ms, max ${max.toFixed(0)} ms, CPU p50 ${median(cpu).toFixed(0)} ms over ${ms.length} pages`,
   );
 }
+
+// The page of issue #15: 1,000 events from a 2-hour window, as the client asks for it (identity, gzip, brotli), next
+// to the cost of only compressing the same bytes (what a bare server returning them compressed must still do).
+const recent = `from=${NOW - 2 * 3_600_000}&to=${NOW}`;
+const compressed: string[] = [];
+const missed: string[] = [];
+{
+  const url = `/v1/backtest?${recent}&limit=1000`;
+  const cpuOf = async (fn: () => Promise<unknown> | unknown, n: number) => {
+    for (let i = 0; i < 20; i++) await fn();
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < n; i++) await fn();
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / n;
+  };
+  const identity = Buffer.from(await (await route.GET(apiDeps.get(url, key))).arrayBuffer());
+  const events = (JSON.parse(identity.toString()) as Page).events.length;
+  for (const encoding of ["identity", "gzip", "br"] as const) {
+    const handler = await cpuOf(
+      async () => (await route.GET(apiDeps.get(url, key, { "accept-encoding": encoding }))).arrayBuffer(),
+      200,
+    );
+    const bare = await cpuOf(() => prepared.encodeBody(identity, encoding), 200);
+    const share = (bare + BARE_HTTP_MS) / handler;
+    if (encoding !== "identity" && share < 0.5) missed.push(encoding);
+    compressed.push(
+      `| ${encoding} | ${handler.toFixed(1)} ms | ${bare.toFixed(1)} ms | ${Math.round(100 * share)} % |`,
+    );
+    console.log(
+      `bench: 1,000-event page (${events} events, ${(identity.length / 1024).toFixed(0)} KiB), ${encoding}: handler ${handler.toFixed(1)} ms CPU, compression alone ${bare.toFixed(1)} ms`,
+    );
+  }
+}
 deps.setApiDepsForTesting(undefined);
 store.cleanup();
 
@@ -237,7 +274,22 @@ for the page, which waiting for a shared CPU does not inflate. Target: under 300
 ${rows.join("\n")}
 
 Target: ${worst < 300 ? "met" : "**missed**"} (slowest page ${worst.toFixed(0)} ms). The machine was shared while this ran: 1-minute load
-average ${load.toFixed(1)} at the start (on ${os.cpus().length} cores). Filters are tested on each event by the live feed's code;
-categories, sources and ASCII keywords are pre-applied in SQL first. Rows are still read in (ts, id) order, so a page of sparse
-matches reads every row of the window up to its last match: an index on the filter columns would need a schema change.`,
+average ${load.toFixed(1)} at the start (on ${os.cpus().length} cores). Every filter but the embedding filters is applied in SQL
+with the live feed's semantics, so a page is one query of \`limit + 1\` rows. Pages walk the events_page index in (ts, id)
+order: a page of sparse matches reads the window's index entries up to its last match, but rows only for events that pass the
+type, cluster, category and source filters (the index holds those values; keywords and entities read the row).
+Before that (commit c62fa5b: rows read in chunks of 2,000, content filters pre-applied in SQL as supersets and tested
+again in JavaScript), the same four queries took 84, 85, 199 and 119 ms of CPU at p50 (this script, load average 3.6).
+
+The page of issue #15, 1,000 events from a 2-hour window, handler CPU time per request by the encoding the client asks for,
+next to compressing the same bytes alone (what a bare node:http server returning them compressed must do too; its other
+work, about ${BARE_HTTP_MS} ms a request, is taken from bench/api-latency.ts). Target: the handler at 50 % or more of the bare
+server's throughput, i.e. bare CPU / handler CPU ≥ 50 %.
+
+| encoding | handler CPU per request | compression alone | bare / handler |
+| --- | ---: | ---: | ---: |
+${compressed.join("\n")}
+
+Target for compressed pages: ${missed.length ? `**missed** (${missed.join(", ")})` : "met"}. Uncompressed, a bare server only
+writes the bytes, which no handler that reads them from the log can approach. Before (commit c62fa5b, this script, load average 3.6): 14.9 ms identity, 18.2 ms gzip, 20.8 ms brotli.`,
 );

@@ -143,19 +143,32 @@ export interface EventRangeQuery {
   after?: { ts: number; id: number };
   limit: number;
   /**
-   * Optional pre-filters, applied in SQL: the result is a superset of what the live-feed filter semantics keep
-   * (events without the field pass), so callers still apply those; they only skip reading rows that cannot match.
+   * Content filters (contract §8.4), applied in SQL with exactly the live feed's semantics (`matchesFilters` in
+   * lib/events/filters.ts): events without the field a filter reads pass it. Entries as `compileFilters` gives them
+   * (categories, sources and keywords lowercased).
    */
   categories?: string[];
   /** Decimal source ids or slugs, tested on article events. */
   sources?: string[];
-  /** Lowercased keywords, tested on titles and headlines (only ASCII keywords are pre-applied). */
+  /** Tested on titles and headlines, case-insensitively. */
   keywords?: string[];
+  /** Entity ids, tested on item.enriched. */
+  entities?: number[];
+}
+
+/** One event as logged: its broadcast message kept as the JSON text it was stored as. */
+export interface LoggedEvent {
+  id: number;
+  ts: number;
+  type: string;
+  clusterId: number;
+  articleId: number | null;
+  payloadJson: string | null;
 }
 
 export interface EventRepo {
-  /** Events with `from ≤ ts ≤ to` of the given types, in (ts, id) order. */
-  range(q: EventRangeQuery): Promise<StoredEvent[]>;
+  /** Events with `from ≤ ts ≤ to` of the given types that pass the filters, in (ts, id) order. */
+  range(q: EventRangeQuery): Promise<LoggedEvent[]>;
   get(id: number): Promise<StoredEvent | null>;
   append(draft: EventDraft): Promise<StoredEvent>;
   /** Events with id > afterId, oldest first. */

@@ -1,8 +1,8 @@
 import { otherMethods } from "@/lib/api/method-not-allowed";
-import { PreparedJson } from "@/lib/serving/prepared-json";
 import type { RawInput } from "@/lib/api/with-api-key";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { BacktestBody, backtestJson, BacktestQuery, runBacktest } from "@/lib/events/backtest";
+import { PreparedJson } from "@/lib/serving/prepared-json";
 
 // 10 credits per page, 10 more with embeddings or an embedding filter (contract §5.2).
 const cost = ({ query, body }: RawInput) => {
@@ -16,7 +16,7 @@ const cost = ({ query, body }: RawInput) => {
 };
 
 // Pages are written by backtestJson, which passes each logged payload through as text.
-const json = (body: string) => new PreparedJson(body);
+const json = (body: Buffer) => new PreparedJson(body);
 
 export const GET = withApiKey(
   { route: "/v1/backtest", minPlan: "pro", query: BacktestQuery, cost },

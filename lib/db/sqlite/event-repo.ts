@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 
+import { EVENT_CATEGORY, EVENT_SOURCE } from "../migrations/009-serving-indexes";
 import type { Db } from "../open-db";
 import type { ArticleVector, EventRangeQuery, EventRepo } from "../store";
 import type { EventDraft, StoredEvent } from "../types";
@@ -60,44 +61,66 @@ export function appendEvent(db: Db, draft: EventDraft): StoredEvent {
 
 const quote = (t: string) => `'${t.replace(/'/g, "''")}'`;
 
-// Pre-filters mirroring lib/events/filters.ts (contract §8.4) as supersets: a row passes unless it carries the
-// field as a plain value that no entry matches. The filter semantics in JavaScript stay the authority.
-const CATEGORY_PREFILTER = `(e.type IN ('cluster.event','clusters.ranked')
-  OR json_type(e.payload, '$.data.category') IS NOT 'text'
-  OR json_extract(e.payload, '$.data.category') IN (SELECT value FROM json_each(@categories)))`;
-const SOURCE_PREFILTER = `(e.type NOT IN ('item.new','item.enriched')
-  OR json_type(e.payload, '$.data.source_id') NOT IN ('text','integer')
-  OR CAST(json_extract(e.payload, '$.data.source_id') AS TEXT) IN (SELECT value FROM json_each(@sources))
-  OR s.slug IN (SELECT value FROM json_each(@sources)))`;
-
+// The filters of contract §8.4, in SQL with the live feed's semantics (lib/events/filters.ts, `matchesFilters`):
+// entries within a filter are ORed, filters ANDed, and an event that does not carry the field a filter reads
+// passes it. Each is exact, so a page is read with LIMIT and nothing is filtered after it. Category, source, type
+// and cluster are read from the events_page index entry; only keywords and entities read the row.
+const CATEGORY_FILTER = `(${EVENT_CATEGORY} IS NULL OR ${EVENT_CATEGORY} IN (SELECT value FROM json_each(@categories)))`;
+// An article event's source is the one its payload names (`data.source_id`, written from the article row), so a
+// slug entry matches through its source's id.
+const SOURCE_FILTER = `(type NOT IN ('item.new','item.enriched') OR ${EVENT_SOURCE} IN (
+  SELECT value FROM json_each(@sources)
+  UNION ALL SELECT CAST(id AS TEXT) FROM sources WHERE slug IN (SELECT value FROM json_each(@sources))))`;
 // The text keywords test: an article's title; a story event's headline, or its title when the headline is null.
-const KEYWORD_TEXT = `CASE WHEN e.type IN ('item.new','item.enriched') THEN json_extract(e.payload, '$.data.title')
-  ELSE coalesce(json_extract(e.payload, '$.data.headline'), json_extract(e.payload, '$.data.title')) END`;
-// Only for ASCII keywords, and rows whose text is not plain printable ASCII are left to JavaScript: there,
-// SQLite's lower() (ASCII only) and String.toLowerCase() agree.
-const KEYWORD_PREFILTER = `(e.type IN ('cluster.event','clusters.ranked')
-  OR typeof(${KEYWORD_TEXT}) != 'text'
-  OR (${KEYWORD_TEXT}) GLOB '*[^ -~]*'
-  OR EXISTS (SELECT 1 FROM json_each(@keywords) k WHERE instr(lower(${KEYWORD_TEXT}), k.value) > 0))`;
-const asciiKeywords = (k: string[] | undefined) => (k && k.every((w) => /^[ -~]+$/.test(w)) ? k : undefined);
+const KEYWORD_TEXT = `CASE WHEN type IN ('item.new','item.enriched') THEN json_extract(payload, '$.data.title')
+  ELSE coalesce(json_extract(payload, '$.data.headline'), json_extract(payload, '$.data.title')) END`;
+// Lowercased as String.toLowerCase() does: SQLite's lower() folds ASCII only, which is the same thing for plain
+// printable ASCII text; other text goes through js_lower (registered below), e.g. for the Kelvin sign that
+// JavaScript lowercases to "k".
+const KEYWORD_FILTER = `(type IN ('cluster.event','clusters.ranked') OR typeof(${KEYWORD_TEXT}) != 'text'
+  OR EXISTS (SELECT 1 FROM (SELECT CASE WHEN t GLOB '*[^ -~]*' THEN js_lower(t) ELSE lower(t) END AS t
+                            FROM (SELECT ${KEYWORD_TEXT} AS t)) x, json_each(@keywords) k
+             WHERE instr(x.t, k.value) > 0))`;
+const ENTITY_FILTER = `(type != 'item.enriched' OR EXISTS (SELECT 1 FROM json_each(payload, '$.entity_ids') j
+  WHERE j.value IN (SELECT value FROM json_each(@entities))))`;
 
-/** The SQL of one range page. Types are inlined (a closed set), so each distinct query is prepared once. */
-function rangeSql(q: EventRangeQuery): string {
-  const types = q.types;
-  const where = ["e.ts >= @from", "e.ts <= @to", `e.type IN (${types.map(quote).join(",") || "NULL"})`];
-  if (q.clusterId !== undefined) where.push("e.cluster_id = @clusterId");
-  if (q.categories) where.push(CATEGORY_PREFILTER);
-  if (q.sources) where.push(SOURCE_PREFILTER);
-  if (asciiKeywords(q.keywords)) where.push(KEYWORD_PREFILTER);
-  const resume = q.after !== undefined;
-  // Row-value comparison lets SQLite seek the (ts, id) index straight to the cursor.
-  if (resume) where.push("(e.ts, e.id) > (@afterTs, @afterId)");
-  return `${SELECT} WHERE ${where.join(" AND ")} ORDER BY e.ts, e.id LIMIT @limit`;
+/**
+ * The SQL of one range page. Types are inlined (a closed set), so each distinct query is prepared once. Pages walk
+ * the events_page index in (ts, id) order; a cluster filter lets SQLite choose events_cluster instead, which holds
+ * one story's events.
+ */
+export function rangeSql(q: EventRangeQuery): string {
+  const where = ["ts >= @from", "ts <= @to", `type IN (${q.types.map(quote).join(",") || "NULL"})`];
+  if (q.clusterId !== undefined) where.push("cluster_id = @clusterId");
+  if (q.categories) where.push(CATEGORY_FILTER);
+  if (q.sources) where.push(SOURCE_FILTER);
+  if (q.keywords) where.push(KEYWORD_FILTER);
+  if (q.entities) where.push(ENTITY_FILTER);
+  // Row-value comparison lets SQLite seek the index straight to the cursor.
+  if (q.after !== undefined) where.push("(ts, id) > (@afterTs, @afterId)");
+  return `SELECT id, ts, type, cluster_id, article_id, payload FROM events ${q.clusterId === undefined ? "INDEXED BY events_page" : ""}
+    WHERE ${where.join(" AND ")} ORDER BY ts, id LIMIT @limit`;
+}
+
+type RangeRow = [number, number, string, number, number | null, string | null];
+
+export function rangeParams(q: EventRangeQuery): Record<string, unknown> {
+  const p: Record<string, unknown> = { from: q.from, to: q.to, limit: q.limit };
+  if (q.clusterId !== undefined) p.clusterId = q.clusterId;
+  if (q.after) Object.assign(p, { afterTs: q.after.ts, afterId: q.after.id });
+  if (q.categories) p.categories = JSON.stringify(q.categories);
+  if (q.sources) p.sources = JSON.stringify(q.sources);
+  if (q.keywords) p.keywords = JSON.stringify(q.keywords);
+  if (q.entities) p.entities = JSON.stringify(q.entities);
+  return p;
 }
 
 const LOG_ID_KEY = "event_log_id";
 
 export function sqliteEventRepo(db: Db): EventRepo {
+  db.function("js_lower", { deterministic: true }, (t: unknown) =>
+    typeof t === "string" ? t.toLowerCase() : t,
+  );
   const after = db.prepare(`${SELECT} WHERE e.id > ? ORDER BY e.id LIMIT ?`);
   const appendTx = db.transaction((draft: EventDraft) => appendEvent(db, draft));
   // Oldest first along the (ts, id) index, so a batch never sorts the whole expired range.
@@ -109,17 +132,16 @@ export function sqliteEventRepo(db: Db): EventRepo {
   let logId: string | undefined;
   return {
     async range(q) {
-      const rows = stmt(db, rangeSql(q)).all({
-        from: q.from,
-        to: q.to,
-        limit: q.limit,
-        ...(q.clusterId !== undefined ? { clusterId: q.clusterId } : {}),
-        ...(q.after ? { afterTs: q.after.ts, afterId: q.after.id } : {}),
-        ...(q.categories ? { categories: JSON.stringify(q.categories) } : {}),
-        ...(q.sources ? { sources: JSON.stringify(q.sources) } : {}),
-        ...(asciiKeywords(q.keywords) ? { keywords: JSON.stringify(q.keywords) } : {}),
-      }) as Row[];
-      return rows.map(toEvent);
+      // Rows as arrays: a page is thousands of rows, and objects built by the driver cost a third more.
+      const rows = stmt(db, rangeSql(q)).raw().all(rangeParams(q)) as RangeRow[];
+      return rows.map(([id, ts, type, clusterId, articleId, payloadJson]) => ({
+        id,
+        ts,
+        type,
+        clusterId,
+        articleId,
+        payloadJson,
+      }));
     },
     async get(id) {
       const r = stmt(db, `${SELECT} WHERE e.id = ?`).get(id) as Row | undefined;
