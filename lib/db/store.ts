@@ -430,11 +430,20 @@ export interface RankingRepo {
       contentStatus: string | null;
     }>;
   }>;
-  /** Replaces the stored rankings. */
-  save(rankings: StoredSourceRanking[], at: number): Promise<void>;
+  /** Replaces the stored rankings and, in the same transaction, their serialised response body. */
+  save(rankings: StoredSourceRanking[], at: number, body: Buffer): Promise<void>;
   /** Stored rankings, best first. */
   list(): Promise<StoredSourceRanking[]>;
   latestArticleTime(): Promise<number>;
+  /**
+   * The version of the stored body: it moves on every write, in every process sharing the database. Null before
+   * any body was stored.
+   */
+  bodyVersion(): Promise<number | null>;
+  /** The stored body with its version; `body` is null once it went stale (a ranked source renamed or removed). */
+  body(): Promise<{ version: number; computedAt: number; body: Buffer | null } | null>;
+  /** Stores a rebuilt body if the stored one is still the stale `version`; returns whether it did. */
+  replaceStaleBody(version: number, body: Buffer): Promise<boolean>;
 }
 
 export interface TopicRepo {

@@ -4,12 +4,16 @@ import { scoreSources } from "./source-scores";
 /** Rankings look at the last 30 days of reporting (by discovery time, relative to the newest article). */
 export const RANKING_WINDOW_MS = 30 * 86_400_000;
 
-/** Recomputes and stores every source's ranking; returns how many sources were ranked. */
+/**
+ * Recomputes and stores every source's ranking with the response body of GET /v1/source-rankings, serialised here
+ * once for every request until the next recompute (the maintenance tick). Returns how many sources were ranked.
+ */
 export async function recomputeSourceRankings(store: Store, now = Date.now()): Promise<number> {
   const latest = Math.min(now, await store.rankings.latestArticleTime()) || now;
   const { sources, articles } = await store.rankings.inputs(latest - RANKING_WINDOW_MS);
+  // Sorted as the store lists them (overall descending, then source id), with the names and logos just read.
   const scores = scoreSources(sources, articles);
-  await store.rankings.save(scores, now);
+  await store.rankings.save(scores, now, sourceRankingsJson(scores));
   return scores.length;
 }
 
@@ -36,7 +40,12 @@ export function toApiRanking(r: StoredSourceRanking) {
   };
 }
 
-/** GET /v1/source-rankings: `{rankings, count}`, best overall first. */
+/** The body of GET /v1/source-rankings (contract §7.6) from rankings sorted best first. */
+export function sourceRankingsJson(sorted: StoredSourceRanking[]): Buffer {
+  return Buffer.from(JSON.stringify({ rankings: sorted.map(toApiRanking), count: sorted.length }));
+}
+
+/** `{rankings, count}`, best overall first, read from the ranking rows (the dashboard's list). */
 export async function listSourceRankings(store: Store) {
   const rankings = (await store.rankings.list()).map(toApiRanking);
   return { rankings, count: rankings.length };

@@ -1,9 +1,10 @@
 import { otherMethods } from "@/lib/api/method-not-allowed";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { listSourceRankings } from "@/lib/rankings/source-rankings";
+import { sourceRankingsBody } from "@/lib/rankings/rankings-body";
 
-export const GET = withApiKey({ route: "/v1/source-rankings" }, async ({ deps }) =>
-  listSourceRankings(deps.store),
+// The body is computed on the maintenance tick and held serialised (lib/rankings/rankings-body.ts).
+export const GET = withApiKey({ route: "/v1/source-rankings" }, async ({ deps, now }) =>
+  sourceRankingsBody(deps.store, now),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,5 +1,9 @@
 import type { Db } from "../open-db";
 import type { RankingRepo, StoredSourceRanking } from "../store";
+import { stmt } from "./stmt-cache";
+
+/** The read_models row of GET /v1/source-rankings (its name also appears in the triggers of migration 009). */
+const BODY = "source_rankings";
 
 interface RankingRow {
   source_id: number;
@@ -29,9 +33,14 @@ export function sqliteRankingRepo(db: Db): RankingRepo {
      VALUES (@sourceId, @firstToCluster, @clusterFrequency, @speed, @topicalAuthority, @contentDiversity,
        @extractionSuccess, @neutrality, @sensationalism, @reliability, @overall, @tier, @oneLiner, @summary, @at)`,
   );
-  const saveTx = db.transaction((rankings: StoredSourceRanking[], at: number) => {
+  const saveTx = db.transaction((rankings: StoredSourceRanking[], at: number, body: Buffer) => {
     db.prepare("DELETE FROM source_rankings").run();
     for (const r of rankings) insert.run({ ...r, at });
+    stmt(
+      db,
+      `INSERT INTO read_models (name, version, computed_at, body) VALUES (@name, 1, @at, @body)
+       ON CONFLICT (name) DO UPDATE SET version = version + 1, computed_at = @at, body = @body`,
+    ).run({ name: BODY, at, body });
   });
   return {
     async inputs(since) {
@@ -72,8 +81,8 @@ export function sqliteRankingRepo(db: Db): RankingRepo {
         articles: articles.map((a) => ({ ...a, duplicate: a.duplicate === 1 })),
       };
     },
-    async save(rankings, at) {
-      saveTx.immediate(rankings, at);
+    async save(rankings, at, body) {
+      saveTx.immediate(rankings, at, body);
     },
     async list() {
       const rows = db
@@ -100,6 +109,26 @@ export function sqliteRankingRepo(db: Db): RankingRepo {
         oneLiner: r.description_one_liner,
         summary: r.description_summary,
       }));
+    },
+    async bodyVersion() {
+      const v = stmt(db, "SELECT version FROM read_models WHERE name = ?").pluck().get(BODY) as
+        | number
+        | undefined;
+      return v ?? null;
+    },
+    async body() {
+      const r = stmt(db, "SELECT version, computed_at, body FROM read_models WHERE name = ?").get(BODY) as
+        | { version: number; computed_at: number; body: Buffer | null }
+        | undefined;
+      return r ? { version: r.version, computedAt: r.computed_at, body: r.body } : null;
+    },
+    async replaceStaleBody(version, body) {
+      const { changes } = stmt(
+        db,
+        `UPDATE read_models SET body = ?, version = version + 1
+         WHERE name = ? AND version = ? AND body IS NULL`,
+      ).run(body, BODY, version);
+      return changes === 1;
     },
     async latestArticleTime() {
       return (
