@@ -710,7 +710,12 @@ export interface EntityRepo {
   ): Promise<Array<{ entity: EntityRecord; mentionCount: number }>>;
 }
 
-/** Nearest-neighbour reads over the vec0 tables (cosine distance, rowid = article or story id). */
+/**
+ * Nearest-neighbour reads over article and story vectors (cosine distance, id = article or story id). The SQLite
+ * store finds candidates in an approximate (HNSW) index and reports each hit's exact distance from the stored
+ * vector, so distances are those of an exact search; it may miss a true neighbour rarely (recall@10 ≥ 0.95,
+ * docs/benchmarks.md). Writes to the vectors go through lib/db/sqlite/vector-writes.ts, which the index follows.
+ */
 export interface VectorRepo {
   /** Articles discovered at or after `since`, nearest first, ties by id descending. */
   nearestArticles(q: {

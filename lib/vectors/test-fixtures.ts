@@ -1,11 +1,12 @@
 // Vectors for the vector-search and embeddings tests, stored the way the enrichment stage stores them: one vec0 row
-// per article (or story) keyed by its id, and the model name on the owning row.
+// per article (or story) keyed by its id, written through the logged writer (so the vector index sees it), and the
+// model name on the owning row.
 import { expect } from "vitest";
 
 import type { SqliteStore } from "../db/sqlite/sqlite-store";
+import { vectorsCommitted, vectorWrites } from "../db/sqlite/vector-writes";
 import type { Plan } from "../db/types";
 import { EMBEDDING_DIMENSIONS } from "../embeddings/embedder";
-import { embeddingToBlob } from "../embeddings/encode";
 import { hashKey } from "../keys/key-format";
 import { ensureDemoKey } from "../keys/verify-key";
 import type { RateLimiter } from "../quota/rate-limiter";
@@ -25,17 +26,15 @@ export function putArticleVector(
   v: Float32Array,
   model = "test-model",
 ) {
-  store.db
-    .prepare("INSERT OR REPLACE INTO article_vectors (rowid, embedding) VALUES (?, ?)")
-    .run(BigInt(articleId), embeddingToBlob(v));
+  vectorWrites(store.db).put("article", articleId, v);
   store.db.prepare("UPDATE articles SET embedding_model = ? WHERE id = ?").run(model, articleId);
+  vectorsCommitted(store.db);
 }
 
 export function putStoryVector(store: SqliteStore, storyId: number, v: Float32Array, model = "test-model") {
-  store.db
-    .prepare("INSERT OR REPLACE INTO story_vectors (rowid, embedding) VALUES (?, ?)")
-    .run(BigInt(storyId), embeddingToBlob(v));
+  vectorWrites(store.db).put("story", storyId, v);
   store.db.prepare("UPDATE stories SET embedding_model = ? WHERE id = ?").run(model, storyId);
+  vectorsCommitted(store.db);
 }
 
 type Handler = (req: Request) => Promise<Response>;

@@ -6,6 +6,7 @@ import type { Article, EventDraft } from "../types";
 import { ARTICLE_SELECT, toArticle } from "./article-repo";
 import { appendEvent } from "./event-repo";
 import { storyListingWriters } from "./story-read-model";
+import { vectorsCommitted, vectorWrites } from "./vector-writes";
 
 type Entity = ArticleEnrichment["entities"][number];
 
@@ -48,8 +49,7 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
        article_count = article_count + 1,
        confidence = 1 - (1 - confidence) * (1 - excluded.confidence)`,
   );
-  const dropVector = db.prepare("DELETE FROM article_vectors WHERE rowid = ?");
-  const putVector = db.prepare("INSERT INTO article_vectors (rowid, embedding) VALUES (?, ?)");
+  const vectors = vectorWrites(db);
   // Claims the article: an article already enriched (by another process catching up) is left as it is.
   const setArticle = db.prepare(
     "UPDATE articles SET embedding_model = ?, headline_summary = ?, enriched_at = ? WHERE id = ? AND enriched_at IS NULL",
@@ -131,13 +131,7 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
           if (s === undefined || t === undefined || s === t) continue;
           relate.run(s, t, r.type, r.confidence);
         }
-        if (it.vector) {
-          dropVector.run(BigInt(it.articleId));
-          putVector.run(
-            BigInt(it.articleId),
-            Buffer.from(it.vector.buffer, it.vector.byteOffset, it.vector.byteLength),
-          );
-        }
+        if (it.vector) vectors.put("article", it.articleId, it.vector);
         for (const t of it.tags) tag.run(it.articleId, t.tag, t.score);
         const entityIds = [...counts.keys()];
         out.set(it.articleId, entityIds);
@@ -161,8 +155,6 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
     `SELECT v.embedding, a.embedding_model AS model FROM articles a JOIN article_vectors v ON v.rowid = a.id
      WHERE a.story_id = ? ORDER BY a.discovered_at DESC, a.id DESC LIMIT ${CENTROID_MEMBERS}`,
   );
-  const dropStoryVector = db.prepare("DELETE FROM story_vectors WHERE rowid = ?");
-  const putStoryVector = db.prepare("INSERT INTO story_vectors (rowid, embedding) VALUES (?, ?)");
   const setStoryModel = db.prepare("UPDATE stories SET embedding_model = ? WHERE id = ?");
   const refreshTx = db.transaction((ids: number[]) => {
     for (const id of ids) {
@@ -170,8 +162,10 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
       fillStoryEntities.run(id);
       listing.entities(id);
       const rows = memberVectors.all(id) as Array<{ embedding: Buffer; model: string | null }>;
-      dropStoryVector.run(BigInt(id));
-      if (rows.length === 0) continue;
+      if (rows.length === 0) {
+        vectors.drop("story", id);
+        continue;
+      }
       const sum = new Float32Array(DIMS);
       for (const r of rows) {
         const v = new Float32Array(r.embedding.buffer, r.embedding.byteOffset, DIMS);
@@ -179,20 +173,27 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
       }
       let n = 0;
       for (let i = 0; i < DIMS; i++) n += sum[i]! * sum[i]!;
-      if (n === 0) continue;
+      if (n === 0) {
+        vectors.drop("story", id);
+        continue;
+      }
       const k = 1 / Math.sqrt(n);
       for (let i = 0; i < DIMS; i++) sum[i]! *= k;
-      putStoryVector.run(BigInt(id), Buffer.from(sum.buffer));
+      vectors.put("story", id, sum);
       setStoryModel.run(rows[0]!.model, id);
     }
   });
 
   return {
     async apply(items, event) {
-      return applyTx.immediate(items, event);
+      const out = applyTx.immediate(items, event);
+      vectorsCommitted(db);
+      return out;
     },
     async refreshStories(ids) {
-      if (ids.length) refreshTx.immediate(ids);
+      if (!ids.length) return;
+      refreshTx.immediate(ids);
+      vectorsCommitted(db);
     },
     async due(limit) {
       return (dueRows.all(limit) as Array<Parameters<typeof toArticle>[0]>).map(toArticle);
