@@ -1,5 +1,6 @@
 import type { Db } from "../open-db";
 import type { SearchRepo } from "../store";
+import type { Article } from "../types";
 import { toArticle } from "./article-repo";
 import { stmt } from "./stmt-cache";
 
@@ -7,53 +8,77 @@ import { stmt } from "./stmt-cache";
 // what the article is about, a body mentions much in passing.
 const BM25 = "bm25(articles_fts, 10.0, 2.0, 1.0)";
 const ARTICLE_COLUMNS = "a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language";
-// An empty relation with the shape of a CTE, for a query part that has nothing to match.
-const NONE = "SELECT 0 AS id, 0.0 AS s WHERE 0";
 
 type Row = Parameters<typeof toArticle>[0];
+
+/**
+ * Matches are ranked in tiers of this many, newest first: the first page ranks the newest 2,000 matches by
+ * relevance, page 101 (at 20 a page) the next 2,000. bm25() costs about a microsecond a match, so ranking every
+ * match of a common word grows with the corpus (tens of ms at 1M articles); a tier costs the same at any size.
+ * A query with fewer matches than a tier is ranked as a whole.
+ */
+export const SEARCH_TIER = 2000;
+
+/** The tiers a page [offset, offset + limit) spans (at most two, limits being at most 100): start, skip, take. */
+export function tiersOf(
+  offset: number,
+  limit: number,
+): Array<{ start: number; within: number; take: number }> {
+  const out = [];
+  for (let o = offset; o < offset + limit; ) {
+    const start = Math.floor(o / SEARCH_TIER) * SEARCH_TIER;
+    const stop = Math.min(offset + limit, start + SEARCH_TIER);
+    out.push({ start, within: o - start, take: stop - o });
+    o = stop;
+  }
+  return out;
+}
 
 export function sqliteSearchRepo(db: Db): SearchRepo {
   return {
     async articles({ match, limit, offset }) {
-      const total = stmt(db, "SELECT COUNT(*) FROM articles_fts WHERE articles_fts MATCH ?")
+      const items: Array<{ article: Article; score: number }> = [];
+      let total: number | undefined;
+      for (const t of tiersOf(offset, limit)) {
+        // Rank and page inside FTS5 first: joining every match to its article before sorting costs more.
+        const rows = stmt(
+          db,
+          `WITH tier AS MATERIALIZED (
+             SELECT rowid AS id, ${BM25} AS b FROM articles_fts WHERE articles_fts MATCH @match
+             ORDER BY rowid DESC LIMIT ${SEARCH_TIER} OFFSET @start),
+           hits AS MATERIALIZED (SELECT id, b FROM tier ORDER BY b, id DESC LIMIT @take OFFSET @within)
+           SELECT ${ARTICLE_COLUMNS}, -hits.b AS score, (SELECT COUNT(*) FROM tier) AS tier_size
+           FROM hits JOIN articles a ON a.id = hits.id JOIN sources s ON s.id = a.source_id
+           ORDER BY hits.b, a.id DESC`,
+        ).all({ match, ...t }) as Array<Row & { score: number; tier_size: number }>;
+        for (const r of rows) items.push({ article: toArticle(r), score: r.score });
+        // A first tier that is not full holds every match: no need to count them.
+        if (t.start === 0 && rows[0] && rows[0].tier_size < SEARCH_TIER) total = rows[0].tier_size;
+      }
+      total ??= stmt(db, "SELECT COUNT(*) FROM articles_fts WHERE articles_fts MATCH ?")
         .pluck()
-        .get(match);
-      // Rank and page inside FTS5 first: joining every match to its article before sorting costs more than the rank.
-      const rows = stmt(
-        db,
-        `WITH hits AS MATERIALIZED (
-           SELECT rowid AS id, ${BM25} AS b FROM articles_fts WHERE articles_fts MATCH ?
-           ORDER BY b, rowid DESC LIMIT ? OFFSET ?)
-         SELECT ${ARTICLE_COLUMNS}, -hits.b AS score
-         FROM hits JOIN articles a ON a.id = hits.id JOIN sources s ON s.id = a.source_id
-         ORDER BY hits.b, a.id DESC`,
-      ).all(match, limit, offset) as Array<Row & { score: number }>;
-      return { items: rows.map((r) => ({ article: toArticle(r), score: r.score })), total: total as number };
+        .get(match) as number;
+      return { items, total };
     },
 
     async full({ match, exclude, entityIds, limit, offset }) {
-      const ctes = fullSearchCtes(match !== null, exclude !== null, entityIds.length > 0);
-      const params = { match, exclude, ids: JSON.stringify(entityIds), n: Math.max(1, entityIds.length) };
-      const named = (p: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(p).filter(([k]) => ctes.includes(`@${k}`)));
-      // One pass: the window count rides along with the page, so the candidate set is built once.
-      const page = stmt(
-        db,
-        `${ctes}, page AS MATERIALIZED (
-           SELECT id, rank, text_hit, COUNT(*) OVER () AS total FROM scored
-           ORDER BY rank DESC, id DESC LIMIT @limit OFFSET @offset)
-         SELECT page.rank, page.text_hit, page.total, ${ARTICLE_COLUMNS}
-         FROM page JOIN articles a ON a.id = page.id JOIN sources s ON s.id = a.source_id
-         ORDER BY page.rank DESC, a.id DESC`,
-      ).all({ ...named(params), limit, offset }) as Array<
-        Row & { rank: number; text_hit: number; total: number }
-      >;
-      // A page past the end has no row to carry the count.
-      const total =
-        page[0]?.total ??
-        (offset > 0
-          ? (stmt(db, `${ctes} SELECT COUNT(*) FROM scored`).pluck().get(named(params)) as number)
-          : 0);
+      const sql = fullSearchSql(match !== null, exclude !== null, entityIds.length);
+      const params: Record<string, unknown> = { match, exclude, n: Math.max(1, entityIds.length) };
+      entityIds.forEach((id, i) => (params[`e${i}`] = id));
+      const used = (text: string, p: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(p).filter(([k]) => new RegExp(`@${k}\\b`).test(text)));
+      const page: Array<Row & { rank: number; text_hit: number; window_size: number }> = [];
+      let total: number | undefined;
+      for (const t of tiersOf(offset, limit)) {
+        const rows = stmt(db, sql.page).all(
+          used(sql.page, { ...params, ...t, upto: t.start + SEARCH_TIER }),
+        ) as typeof page;
+        page.push(...rows);
+        if (t.start === 0 && rows[0] && rows[0].window_size < SEARCH_TIER) total = rows[0].window_size;
+      }
+      total ??= stmt(db, sql.total)
+        .pluck()
+        .get(used(sql.total, { ...params, ids: JSON.stringify(entityIds) })) as number;
       const snippets = match
         ? snippetsFor(
             db,
@@ -131,43 +156,64 @@ export function sqliteSearchRepo(db: Db): SearchRepo {
 }
 
 /**
- * The candidate set of a full search: text hits `t` (score s = −BM25) and entity links `e` (k = how many of the
- * detected entities an article is linked to). An article linked to every detected entity gains as much as the best
- * text hit scores, so entity matches stand beside text matches on the same scale whatever the corpus size.
+ * The SQL of a full search (one statement per shape: text or not, exclusions or not, how many entities). Candidates
+ * are the text hits (score s = −BM25) and the articles linked to the detected entities, less the exclusions; a tier
+ * is a window of them by id, newest first (see SEARCH_TIER), and every part reads at most `@upto` rows: FTS5 in rowid
+ * order, article_entities_entity one entity at a time. k = how many of the detected entities an article is linked
+ * to: an article linked to every one gains as much as the tier's best text hit scores, so entity matches stand
+ * beside text matches on the same scale whatever the corpus size.
  */
-function fullSearchCtes(text: boolean, exclude: boolean, entities: boolean): string {
-  const t = text
-    ? `SELECT rowid AS id, -${BM25} AS s FROM articles_fts WHERE articles_fts MATCH @match`
-    : NONE;
-  const e = entities
-    ? `SELECT article_id AS id, COUNT(DISTINCT entity_id) AS k FROM article_entities
-       WHERE entity_id IN (SELECT value FROM json_each(@ids))${
-         exclude
-           ? " AND article_id NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @exclude)"
-           : ""
-       }
-       GROUP BY article_id`
-    : "SELECT 0 AS id, 0 AS k WHERE 0";
+function fullSearchSql(text: boolean, exclude: boolean, entities: number): { page: string; total: string } {
+  const parts = text
+    ? [
+        `SELECT * FROM (SELECT rowid AS id, -${BM25} AS s, NULL AS entity_id FROM articles_fts
+         WHERE articles_fts MATCH @match ORDER BY rowid DESC LIMIT @upto)`,
+      ]
+    : [];
+  // One part per entity, so each reads its newest links in index order; (article, entity) pairs are unique.
+  for (let i = 0; i < entities; i++)
+    parts.push(
+      `SELECT * FROM (SELECT article_id AS id, NULL AS s, entity_id FROM article_entities
+       WHERE entity_id = @e${i}${exclude ? " AND article_id NOT IN x" : ""} ORDER BY article_id DESC LIMIT @upto)`,
+    );
   // MATERIALIZED: FTS5 computes bm25() only while scanning its own MATCH, not inside a flattened join.
-  return `WITH t AS MATERIALIZED (${t}), e AS (${e}),
-    u AS (SELECT id FROM t UNION SELECT id FROM e),
-    scored AS (
-      SELECT u.id, t.id IS NOT NULL AS text_hit,
-        COALESCE(t.s, 0) + COALESCE(e.k, 0) * COALESCE(NULLIF((SELECT MAX(s) FROM t), 0), 1.0) / ${
-          entities ? "@n" : "1"
-        } AS rank
-      FROM u LEFT JOIN t ON t.id = u.id LEFT JOIN e ON e.id = u.id)`;
+  const page = `WITH ${exclude ? "x AS MATERIALIZED (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @exclude)," : ""}
+    w AS MATERIALIZED (
+      SELECT id, MAX(s) AS s, COUNT(entity_id) AS k FROM (${parts.join(" UNION ALL ")})
+      GROUP BY id ORDER BY id DESC LIMIT ${SEARCH_TIER} OFFSET @start),
+    page AS MATERIALIZED (
+      SELECT id, s IS NOT NULL AS text_hit,
+        COALESCE(s, 0) + k * COALESCE(NULLIF((SELECT MAX(s) FROM w), 0), 1.0) / ${entities ? "@n" : "1"} AS rank
+      FROM w ORDER BY rank DESC, id DESC LIMIT @take OFFSET @within)
+    SELECT page.rank, page.text_hit, (SELECT COUNT(*) FROM w) AS window_size, ${ARTICLE_COLUMNS}
+    FROM page JOIN articles a ON a.id = page.id JOIN sources s ON s.id = a.source_id
+    ORDER BY page.rank DESC, a.id DESC`;
+  // Every candidate, counted once: the total is exact, so it reads every match (without ranking any).
+  const linked = `SELECT article_id FROM article_entities WHERE entity_id IN (SELECT value FROM json_each(@ids))${
+    exclude ? " AND article_id NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @exclude)" : ""
+  }`;
+  const total =
+    text && entities
+      ? `SELECT COUNT(*) FROM (SELECT rowid FROM articles_fts WHERE articles_fts MATCH @match UNION ${linked})`
+      : text
+        ? "SELECT COUNT(*) FROM articles_fts WHERE articles_fts MATCH @match"
+        : `SELECT COUNT(DISTINCT article_id) FROM (${linked})`;
+  return { page, total };
 }
 
-/** Snippets of the given text hits only: FTS5 computes them per row, so a page costs a page's worth. */
+/** Snippets of the given text hits only, one FTS5 lookup each: a rowid IN (…) list makes FTS5 walk every match. */
 function snippetsFor(db: Db, match: string, ids: number[]): Map<number, string> {
-  if (ids.length === 0) return new Map();
-  const rows = stmt(
+  const one = stmt(
     db,
-    `SELECT rowid AS id, snippet(articles_fts, -1, char(2), char(3), '…', 32) AS snippet FROM articles_fts
-     WHERE articles_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-  ).all(match, JSON.stringify(ids)) as Array<{ id: number; snippet: string }>;
-  return new Map(rows.map((r) => [r.id, r.snippet]));
+    `SELECT snippet(articles_fts, -1, char(2), char(3), '…', 32) FROM articles_fts
+     WHERE articles_fts MATCH ? AND rowid = ?`,
+  ).pluck();
+  const out = new Map<number, string>();
+  for (const id of ids) {
+    const snippet = one.get(match, id) as string | undefined;
+    if (snippet !== undefined) out.set(id, snippet);
+  }
+  return out;
 }
 
 function escapeLike(s: string): string {
