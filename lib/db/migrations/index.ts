@@ -6,8 +6,8 @@ import * as m005 from "./005-story-dynamics";
 import * as m006 from "./006-enrichment-state";
 import * as m007 from "./007-leases";
 import * as m008 from "./008-story-read-model";
-import * as m010 from "./010-vector-changes";
 import * as m009 from "./009-serving-indexes";
+import * as m010 from "./010-vector-changes";
 
 export interface Migration {
   version: number;
@@ -25,6 +25,6 @@ export const migrations: Migration[] = [
   { version: 6, name: "enrichment-state", up: m006.up },
   { version: 7, name: "leases", up: m007.up },
   { version: 8, name: "story-read-model", up: m008.up },
-  { version: 10, name: "vector-changes", up: m010.up },
   { version: 9, name: "serving-indexes", up: m009.up },
+  { version: 10, name: "vector-changes", up: m010.up },
 ];
