@@ -46,12 +46,14 @@ export interface SyntheticVectors {
 
 /**
  * Clustered, embedding-like unit vectors: `topics` topic centres, `stories` story centres each under one topic,
- * and per-article isotropic noise. Deterministic in `seed`.
+ * and per-article isotropic noise. The centres are fixed by `seed`, the articles drawn by `stream` (default: the
+ * seed): two streams over one seed are two samples of the same news, e.g. a corpus and the queries run against it.
  */
 export function syntheticVectors(opts: {
   seed: number;
   topics: number;
   stories: number;
+  stream?: number;
   dimensions?: number;
 }): SyntheticVectors {
   const dims = opts.dimensions ?? EMBEDDING_DIMENSIONS;
@@ -63,6 +65,7 @@ export function syntheticVectors(opts: {
   // A story's centre is drawn from its own seed each time it is needed: keeping ~100k of them (a million-article
   // corpus) would take most of a gigabyte.
   const centre = (s: number) => unitVector(seededRandom(opts.seed * 7919 + s), dims);
+  const draw = seededRandom(opts.stream ?? opts.seed * 31 + 17);
   const w = {
     common: Math.sqrt(SHARE.common),
     topic: Math.sqrt(SHARE.topic),
@@ -71,10 +74,10 @@ export function syntheticVectors(opts: {
   };
   return {
     next() {
-      const story = Math.floor(rand() * stories);
+      const story = Math.floor(draw() * stories);
       const t = topics[storyTopic[story]!]!;
       const c = centre(story);
-      const noise = unitVector(rand, dims);
+      const noise = unitVector(draw, dims);
       const v = new Float32Array(dims);
       for (let i = 0; i < dims; i++) {
         v[i] = w.common * common[i]! + w.topic * t[i]! + w.story * c[i]! + w.noise * noise[i]!;

@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { tempDir } from "../../testing/temp-store";
 import { syntheticVectors } from "../../vectors/synthetic-vectors";
 import { openDb, type Db } from "../open-db";
+import { sqliteEnrichmentRepo } from "./enrichment-repo";
 import {
   addArticles,
   addSource,
@@ -43,17 +44,20 @@ function fileDb(dir: string): Db {
   return db;
 }
 
+const storiesFor = (n: number) => Math.max(10, Math.floor(n / 8));
+
 /** `n` clustered vectors, one every `spacing` ms back from NOW (the last one newest). */
 function corpus(n: number, seed: number, spacing = HOUR / 10) {
-  const gen = syntheticVectors({ seed, topics: 20, stories: Math.max(10, n / 8) });
+  const gen = syntheticVectors({ seed, topics: 20, stories: storiesFor(n) });
   return Array.from({ length: n }, (_, i) => ({
     discoveredAt: NOW - (n - i) * spacing,
     vector: gen.next().vector,
   }));
 }
 
-const queries = (n: number, seed: number) => {
-  const gen = syntheticVectors({ seed, topics: 20, stories: 250 });
+/** New articles on the corpus's stories (same centres as `corpus(size, seed)`, other noise). */
+const queries = (n: number, seed: number, size = 1_000) => {
+  const gen = syntheticVectors({ seed, topics: 20, stories: storiesFor(size), stream: seed + 1_000 });
   return Array.from({ length: n }, () => gen.next().vector);
 };
 
@@ -65,7 +69,7 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     addArticles(db, addSource(db), corpus(2_000, 1));
     const repo = sqliteVectorRepo(db);
     let found = 0;
-    for (const vector of queries(20, 1)) {
+    for (const vector of queries(20, 1, 2_000)) {
       const exact = exactNearest(db, "article", vector, 0, 10);
       const hits = await repo.nearestArticles({ vector, since: 0, limit: 10 });
       expect(hits).toHaveLength(10);
@@ -91,7 +95,7 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     const windows = [NOW - 10 * 24 * HOUR, NOW - 5 * 24 * HOUR, NOW - 72 * HOUR, rows[2_995]!.discoveredAt];
     for (const since of windows) {
       let found = 0;
-      for (const vector of queries(10, 2)) {
+      for (const vector of queries(10, 2, 3_000)) {
         const hits = await repo.nearestArticles({ vector, since, limit: 10 });
         for (const id of ids(hits)) expect(at.get(id)).toBeGreaterThanOrEqual(since);
         const exact = exactNearest(db, "article", vector, since, 10);
@@ -113,7 +117,7 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     const db = fileDb(dir);
     addArticles(db, addSource(db), corpus(800, 4));
     const first = sqliteVectorRepo(db, { ...FAST, inlineLimit: Infinity });
-    const [vector] = queries(1, 4);
+    const [vector] = queries(1, 4, 800);
     const before = await first.nearestArticles({ vector: vector!, since: 0, limit: 10 });
     first.indexes.article.save();
     expect(fs.readdirSync(path.join(dir, "vector-index"))).toContain("article.meta.json");
@@ -138,7 +142,7 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     fs.writeFileSync(path.join(dir, "vector-index", graph), "not a graph");
 
     const second = sqliteVectorRepo(db, { ...FAST, inlineLimit: Infinity });
-    const [vector] = queries(1, 5);
+    const [vector] = queries(1, 5, 600);
     const hits = await second.nearestArticles({ vector: vector!, since: 0, limit: 10 });
     expect(second.indexes.article.origin).toBe("rebuilt");
     expect(recall(exactNearest(db, "article", vector!, 0, 10), ids(hits))).toBeGreaterThanOrEqual(0.9);
@@ -151,7 +155,7 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     const source = addSource(server);
     addArticles(server, source, corpus(700, 6));
     const repo = sqliteVectorRepo(server, { ...FAST, inlineLimit: 1_000 });
-    const [vector] = queries(1, 6);
+    const [vector] = queries(1, 6, 700);
     await repo.nearestArticles({ vector: vector!, since: 0, limit: 5 });
     expect(repo.indexes.article.size).toBe(700);
 
@@ -176,7 +180,7 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     addArticles(one, source, corpus(600, 11));
     const options = { ...FAST, inlineLimit: Infinity, logKeep: 0 };
     const [saver, lagging] = [sqliteVectorRepo(one, options), sqliteVectorRepo(two, options)];
-    const [vector] = queries(1, 11);
+    const [vector] = queries(1, 11, 600);
     await lagging.nearestArticles({ vector: vector!, since: 0, limit: 5 });
 
     const [added] = addArticles(one, source, [{ discoveredAt: NOW, vector: vector! }]);
@@ -216,11 +220,36 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     expect(await top()).not.toContain(exact[0]!.id);
   });
 
+  it("follows the enrichment stage's centroid refresh of a story", async () => {
+    const db = memoryDb();
+    const gen = syntheticVectors({ seed: 12, topics: 20, stories: 100 });
+    const stored = addStories(
+      db,
+      Array.from({ length: 600 }, () => ({ lastUpdated: NOW, vector: gen.next().vector })),
+    );
+    const repo = sqliteVectorRepo(db, FAST);
+    const [target] = queries(1, 12);
+    const top = async () =>
+      (await repo.nearestStories({ vector: target!, since: 0, limit: 3 })).map((h) => h.story.id);
+    const before = await top();
+    const story = stored.find((id) => !before.includes(id))!;
+
+    // Two members close to the target: their mean becomes the story's centroid.
+    const members = addArticles(db, addSource(db), [
+      { discoveredAt: NOW, vector: Float32Array.from(target!, (x, i) => x + (i === 0 ? 0.02 : 0)) },
+      { discoveredAt: NOW, vector: Float32Array.from(target!, (x, i) => x + (i === 1 ? 0.02 : 0)) },
+    ]);
+    for (const id of members) db.prepare("UPDATE articles SET story_id = ? WHERE id = ?").run(story, id);
+    await sqliteEnrichmentRepo(db).refreshStories([story]);
+    expect((await top())[0]).toBe(story);
+    expect(repo.indexes.story.origin).toBe("rebuilt");
+  });
+
   it("never returns a deleted vector, whether the delete was logged or not", async () => {
     const db = memoryDb();
     addArticles(db, addSource(db), corpus(900, 8));
     const repo = sqliteVectorRepo(db, FAST);
-    const [vector] = queries(1, 8);
+    const [vector] = queries(1, 8, 900);
     const [first, second] = ids(await repo.nearestArticles({ vector: vector!, since: 0, limit: 10 }));
 
     setVector(db, "article", first!, null);
@@ -240,7 +269,7 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     addArticles(db, addSource(db), corpus(900, 9));
     const logged: string[] = [];
     const repo = sqliteVectorRepo(db, { ...FAST, inlineLimit: 100, sliceMs: 1, log: (m) => logged.push(m) });
-    const [vector] = queries(1, 9);
+    const [vector] = queries(1, 9, 900);
     const during = await repo.nearestArticles({ vector: vector!, since: 0, limit: 10 });
     expect(repo.indexes.article.origin).toBe("none");
     expect(during.map((h) => ({ id: h.article.id, distance: h.distance }))).toEqual(
@@ -260,7 +289,7 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     const stored = addArticles(db, addSource(db), rows);
     const at = new Map(stored.map((id, i) => [id, rows[i]!.discoveredAt]));
     const repo = sqliteVectorRepo(db, { ...FAST, recentMs: 2 * 24 * HOUR, now: () => now });
-    const [vector] = queries(1, 10);
+    const [vector] = queries(1, 10, 1_200);
     // 600 rows in the last 48 h: enough for the graph, all of them in the 2-day recent tier.
     await repo.nearestArticles({ vector: vector!, since: now - 48 * HOUR, limit: 10 });
     const recentGraph = () => repo.indexes.article.window(now - HOUR).set;

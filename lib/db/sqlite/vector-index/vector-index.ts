@@ -44,6 +44,8 @@ export class VectorIndex {
   private dirty = 0;
   private lastSave = 0;
   private saveQueued = false;
+  /** Whether the graphs differ from the files (a rebuild, or changes applied since the last save). */
+  private unsaved = false;
   private job: Promise<void> = Promise.resolve();
   private failure: unknown = null;
   private retryAt = 0;
@@ -67,6 +69,7 @@ export class VectorIndex {
       if (from - this.graphs.recentFrom >= RECENT_STEP_MS) {
         this.graphs.advanceRecent(from);
         this.dirty++;
+        this.unsaved = true;
       }
     }
     return this.guard(() => this.catchUp());
@@ -95,6 +98,7 @@ export class VectorIndex {
     this.saveQueued = false;
     const dir = this.opts.dir;
     if (!dir || this.state !== "ready" || !this.src.alive()) return;
+    this.unsaved = false;
     const g = this.graphs;
     saveIndex(
       dir,
@@ -180,6 +184,7 @@ export class VectorIndex {
       this.maxRowid = head.maxRowid;
       this.state = "ready";
       this.origin = "rebuilt";
+      this.unsaved = true;
       this.queueSave(true);
     };
     if (total <= this.opts.inlineLimit) {
@@ -216,6 +221,7 @@ export class VectorIndex {
     const pages = this.changePages(head);
     const finish = () => {
       this.dirty += head.seq - this.seq;
+      this.unsaved = true;
       this.seq = head.seq;
       this.maxRowid = head.maxRowid;
       this.state = "ready";
@@ -297,7 +303,8 @@ export class VectorIndex {
     // rebuild or a longer replay at the next start.
     setTimeout(() => {
       try {
-        this.save();
+        if (this.unsaved) this.save();
+        else this.saveQueued = false;
       } catch (err) {
         this.opts.log("vector index: save failed", { kind: this.src.kind, err: String(err) });
       }
