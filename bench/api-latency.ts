@@ -12,6 +12,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 
+import { closedLoop, openLoop, startLede, type RunResult, type Target } from "./load";
+
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 const BIN = path.join(ROOT, "bin/lede.mjs");
@@ -81,98 +83,6 @@ function serveBare(bodiesFile: string): void {
   server.listen(0, "127.0.0.1", () => process.send?.({ port: (server.address() as AddressInfo).port }));
 }
 
-// ---------------------------------------------------------------- load generation
-
-interface RunResult {
-  requests: number;
-  nonOk: number;
-  seconds: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-
-function summarize(lat: number[], nonOk: number, seconds: number): RunResult {
-  lat.sort((a, b) => a - b);
-  return {
-    requests: lat.length,
-    nonOk,
-    seconds,
-    rps: lat.length / seconds,
-    p50: pct(lat, 0.5),
-    p95: pct(lat, 0.95),
-    p99: pct(lat, 0.99),
-  };
-}
-
-type Target = { port: number; path: () => string; headers: () => Record<string, string> };
-
-function get(agent: http.Agent, t: Target): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      { host: "127.0.0.1", port: t.port, path: t.path(), agent, headers: t.headers() },
-      (res) => {
-        res.on("data", () => undefined);
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-  });
-}
-
-/** Closed loop: `connections` clients, each sending its next request as soon as the last one is answered. */
-async function closedLoop(t: Target, connections: number, seconds: number): Promise<RunResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const lat: number[] = [];
-  let nonOk = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        if ((await get(agent, t)) !== 200) nonOk++;
-        lat.push(performance.now() - t0);
-      }
-    }),
-  );
-  agent.destroy();
-  return summarize(lat, nonOk, (performance.now() - started) / 1000);
-}
-
-/**
- * Open loop at a fixed rate: request i is due at start + i/rate, whatever happened before, and its latency runs
- * from when it was due, so a stalled server is charged for the queue it causes (no coordinated omission).
- */
-async function openLoop(t: Target, rate: number, seconds: number): Promise<RunResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-  const lat: number[] = [];
-  let nonOk = 0;
-  const total = Math.round(rate * seconds);
-  const started = performance.now();
-  const pending: Array<Promise<void>> = [];
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    // Counted from when it was due, or from when it left if the timer let it go a little early.
-    const from = Math.min(due, performance.now());
-    pending.push(
-      get(agent, t).then((status) => {
-        if (status !== 200) nonOk++;
-        lat.push(performance.now() - from);
-      }),
-    );
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  return summarize(lat, nonOk, (performance.now() - started) / 1000);
-}
-
 // ---------------------------------------------------------------- setup
 
 function argValue(name: string, def: number): number {
@@ -205,33 +115,6 @@ function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: Ch
     child.once("message", (m: { port: number }) => resolve({ child, port: m.port }));
     child.once("exit", (code) => reject(new Error(`${args[0]} exited with ${code}`)));
   });
-}
-
-async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-async function startLede(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [BIN, "start"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`lede start exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/v1/version`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, port };
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("lede start did not answer within 2 minutes");
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
