@@ -3,8 +3,9 @@
 // at a modest concurrency, with the database size and the server's memory. Writes the `scale` section of
 // docs/benchmarks.md; figures of sizes not run this time come from the last run on this machine (results.json).
 //
-// Usage: npm run bench:scale -- [--sizes 10000,100000,1000000] [--rebuild] [--dir /tmp/lede-scale]
+// Usage: npm run bench:scale -- [--sizes 10000,100000,1000000] [--rebuild] [--build-only] [--dir /tmp/lede-scale]
 //        [--connections 4] [--seconds 3]
+// --build-only builds (or checks) the databases and measures nothing, e.g. to build the 1M one under `nice`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -31,6 +32,7 @@ const args = process.argv.slice(2);
 const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const sizes = (opt("--sizes") ?? "10000,100000,1000000").split(",").map(Number);
 const rebuild = args.includes("--rebuild");
+const buildOnly = args.includes("--build-only");
 const dir = path.resolve(opt("--dir") ?? path.join(os.tmpdir(), "lede-scale"));
 const connections = Number(opt("--connections") ?? 4);
 const seconds = Number(opt("--seconds") ?? 3);
@@ -274,6 +276,10 @@ async function main(): Promise<void> {
   const stored = fs.existsSync(resultsFile)
     ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Record<string, SizeResult>)
     : {};
+  if (buildOnly) {
+    for (const size of sizes) await ensureDatabase(size);
+    return;
+  }
   for (const size of sizes) {
     stored[size] = await measureSize(size);
     fs.writeFileSync(resultsFile, JSON.stringify(stored, null, 2));
