@@ -3,10 +3,11 @@ import { DomainError } from "../errors";
 import type { VerifiedKey } from "../keys/verify-key";
 import { planAtLeast } from "../plans";
 import type { ApiDeps } from "./deps";
+import type { ApiRequest } from "./with-api-key";
 
 /** Reads the key from `Authorization: Bearer` (preferred) or the deprecated `?api_key=`; the header wins. */
 export async function authenticate(
-  req: Request,
+  req: ApiRequest,
   url: URL,
   deps: ApiDeps,
 ): Promise<{ key: VerifiedKey; deprecated: boolean }> {

@@ -4,6 +4,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 import { OPERATIONS } from "./operations";
 import { ROUTE_MODULES, type RouteModule } from "./route-modules";
+import type { ApiRequest, ApiRoute } from "./with-api-key";
 
 interface Route {
   template: string;
@@ -86,21 +87,47 @@ async function serve(
     res.writeHead(405, { Allow: Object.keys(route.module).join(", ") }).end();
     return;
   }
-  const response = await handler(toRequest(req, method), { params: Promise.resolve(params) });
+  const ctx = { params: Promise.resolve(params) };
+  // Routes behind withApiKey answer a plain request with a plain reply: no WHATWG objects on the way.
+  const direct = (handler as Partial<ApiRoute>).reply;
+  if (direct) {
+    const reply = await direct(apiRequest(req, method), ctx);
+    res.writeHead(reply.status, reply.headers);
+    res.end(reply.body);
+    return;
+  }
+  const response = await handler(toRequest(req, method), ctx);
   res.statusCode = response.status;
   for (const [k, v] of response.headers) res.setHeader(k, v);
   if (!response.body) {
     res.end();
     return;
   }
-  const len = response.headers.get("content-length");
-  if (len !== null && Number(len) < 1_048_576) {
-    res.end(Buffer.from(await response.arrayBuffer()));
-    return;
-  }
   Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
     .on("error", () => res.destroy())
     .pipe(res);
+}
+
+const urlOf = (req: IncomingMessage) => `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
+
+/** The body streams: the route reads it with its own byte limit and may refuse it before reading it all. */
+const bodyOf = (req: IncomingMessage, method: string) =>
+  method === "GET" || method === "OPTIONS" || method === "DELETE"
+    ? null
+    : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
+
+function apiRequest(req: IncomingMessage, method: string): ApiRequest {
+  return {
+    url: urlOf(req),
+    method,
+    headers: {
+      get(name) {
+        const v = req.headers[name.toLowerCase()];
+        return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+      },
+    },
+    body: bodyOf(req, method),
+  };
 }
 
 function toRequest(req: IncomingMessage, method: string): Request {
@@ -109,14 +136,10 @@ function toRequest(req: IncomingMessage, method: string): Request {
     if (v === undefined) continue;
     headers.set(k, Array.isArray(v) ? v.join(", ") : v);
   }
-  const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
-  if (method === "GET" || method === "OPTIONS" || method === "DELETE")
-    return new Request(url, { method, headers });
-  // The body streams: the route reads it with its own byte limit and may refuse it before reading it all.
-  return new Request(url, {
+  const body = bodyOf(req, method);
+  return new Request(urlOf(req), {
     method,
     headers,
-    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
-    duplex: "half",
+    ...(body ? { body, duplex: "half" } : {}),
   } as RequestInit);
 }

@@ -6,12 +6,11 @@ import type { VerifiedKey } from "../keys/verify-key";
 import { DEMO_REQUESTS_PER_MINUTE, PLAN_LIMITS } from "../plans";
 import { billingMonth, reserveCredits, resetsAt, type CreditCharge } from "../quota/credits";
 import type { RateLimitResult } from "../quota/rate-limiter";
-import { PreparedJson } from "../serving/prepared-json";
+import { negotiateEncoding, PreparedJson } from "../serving/prepared-json";
 import { queryObject } from "../validation/query";
 import { assertPlan, assertScope, authenticate } from "./auth";
 import { getApiDeps, type ApiDeps } from "./deps";
 import { newRequestId, toErrorResponse, zodToValidationError } from "./errors";
-import { jsonResponse } from "./prepared-body";
 
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
@@ -20,6 +19,9 @@ export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Expose-Headers":
     "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Credits-Cost, X-Credits-Limit, X-Credits-Used, X-Credits-Grace, Retry-After, X-Request-Id, Deprecation",
 };
+
+/** CORS_HEADERS under lower-case names, as replies carry them. */
+const CORS = Object.fromEntries(Object.entries(CORS_HEADERS).map(([k, v]) => [k.toLowerCase(), v]));
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -45,7 +47,7 @@ export interface ApiRouteOptions<Q extends z.ZodType, B extends z.ZodType, P ext
 }
 
 export interface ApiHandlerArgs<Q, B, P> {
-  req: Request;
+  req: ApiRequest;
   query: Q;
   body: B;
   params: P;
@@ -58,10 +60,45 @@ export interface ApiHandlerArgs<Q, B, P> {
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
+/** What a /v1 request gets back: node:http writes it as is (lib/api/node-dispatch.ts), Next as a Response. */
+export interface ApiReply {
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** The part of a WHATWG Request a /v1 route reads; node:http requests are served without building a Request. */
+export interface ApiRequest {
+  url: string;
+  method: string;
+  headers: { get(name: string): string | null };
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/** A /v1 route handler as Next calls it, with its node:http form beside it. */
+export type ApiRoute = ((req: Request, ctx?: RouteContext) => Promise<Response>) & {
+  reply(req: ApiRequest, ctx?: RouteContext): Promise<ApiReply>;
+};
+
+export function toResponse(reply: ApiReply): Response {
+  const nullBody = reply.status === 204 || reply.status === 304;
+  return new Response(nullBody ? null : (reply.body as unknown as BodyInit), {
+    status: reply.status,
+    headers: reply.headers,
+  });
+}
+
+/** A Response (from a handler, or an error) as a reply; the wrapper's headers go under the response's own. */
+async function replyOf(response: Response, headers: Record<string, string>): Promise<ApiReply> {
+  for (const [k, v] of response.headers) headers[k] = v;
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
 /**
  * The one wrapper behind every metered /v1 route. It runs, in the contract's order (§4.2):
  * auth → scope → tier → rate limit → quota → validation → handler, then maps errors and records usage.
- * Credits are reserved atomically before the handler and refunded unless the response is a 2xx.
+ * Credits are reserved before the handler and refunded unless the response is a 2xx.
  */
 export function withApiKey<
   Q extends z.ZodType = z.ZodUndefined,
@@ -70,23 +107,24 @@ export function withApiKey<
 >(
   opts: ApiRouteOptions<Q, B, P>,
   handler: (args: ApiHandlerArgs<Out<Q>, Out<B>, Out<P>>) => Promise<unknown>,
-): (req: Request, ctx?: RouteContext) => Promise<Response> {
-  return async (req, routeCtx) => {
+): ApiRoute {
+  const reply = async (req: ApiRequest, routeCtx?: RouteContext): Promise<ApiReply> => {
     const started = performance.now();
     const requestId = newRequestId();
     const deps = await getApiDeps();
     const now = deps.now?.() ?? Date.now();
     const url = new URL(req.url);
-    const headers = new Headers({ "X-Request-Id": requestId, ...CORS_HEADERS });
+    const headers: Record<string, string> = { "x-request-id": requestId, ...CORS };
     let key: VerifiedKey | undefined;
     let charge: CreditCharge | undefined;
     let cost = 0;
-    let response: Response;
+    let out: ApiReply;
     let bytes: number | undefined;
+    let rateLimited = false;
     try {
       const auth = await authenticate(req, url, deps);
       key = auth.key;
-      if (auth.deprecated) headers.set("Deprecation", "true");
+      if (auth.deprecated) headers["deprecation"] = "true";
       assertScope(key, opts.scope ?? "read");
       if (key.isDemo && opts.allowDemo === false) {
         throw new DomainError("demo_key_restricted", 403, "the sandbox demo key cannot use this endpoint");
@@ -102,6 +140,7 @@ export function withApiKey<
       const rpm = requestsPerMinute(key);
       const rl = deps.limiter.hit(key.id, rpm, now);
       setRateLimitHeaders(headers, rl);
+      rateLimited = true;
       if (!rl.allowed) {
         throw new DomainError(
           "rate_limited",
@@ -154,23 +193,27 @@ export function withApiKey<
         requestId,
         now,
       });
-      if (result instanceof Response) response = result;
+      if (result instanceof Response) out = await replyOf(result, headers);
       else {
-        const body = result instanceof PreparedJson ? result : PreparedJson.of(result);
-        bytes = body.json.length;
-        response = jsonResponse(body, req.headers.get("accept-encoding"));
+        const prepared = result instanceof PreparedJson ? result : PreparedJson.of(result);
+        bytes = prepared.json.length;
+        const encoded = prepared.body(negotiateEncoding(req.headers.get("accept-encoding")));
+        headers["content-type"] = "application/json; charset=utf-8";
+        headers["vary"] = "Accept-Encoding";
+        if (encoded.encoding !== "identity") headers["content-encoding"] = encoded.encoding;
+        headers["content-length"] = String(encoded.bytes.length);
+        out = { status: 200, headers, body: encoded.bytes };
       }
     } catch (e) {
-      response = toErrorResponse(e, requestId, deps.log);
+      out = await replyOf(toErrorResponse(e, requestId, deps.log), headers);
     }
-    const ok = response.status >= 200 && response.status < 300;
+    const ok = out.status >= 200 && out.status < 300;
     if (charge?.ok && !ok) await charge.refund();
     // Contract §5.4: the rate-limit and credit headers go on every authenticated response, including the 403s
     // decided before the limiter and the quota are reached (those neither use a request slot nor credits).
-    if (key && !headers.has("X-RateLimit-Limit")) {
-      setRateLimitHeaders(headers, deps.limiter.peek(key.id, requestsPerMinute(key), now));
+    if (key && !rateLimited) {
+      setRateLimitHeaders(out.headers, deps.limiter.peek(key.id, requestsPerMinute(key), now));
     }
-    for (const [k, v] of headers) if (!response.headers.has(k)) response.headers.set(k, v);
     if (key) {
       const limit = PLAN_LIMITS[key.account.plan].monthlyCredits;
       const used = charge
@@ -178,35 +221,36 @@ export function withApiKey<
           ? charge.used - cost
           : charge.used
         : await deps.store.credits.used(key.account.id, billingMonth(now));
-      response.headers.set("X-Credits-Cost", String(charge?.ok && ok ? cost : 0));
-      response.headers.set("X-Credits-Limit", String(limit));
-      response.headers.set("X-Credits-Used", String(used));
-      if (used >= limit) response.headers.set("X-Credits-Grace", "true");
-    }
-    if (key) {
+      out.headers["x-credits-cost"] = String(charge?.ok && ok ? cost : 0);
+      out.headers["x-credits-limit"] = String(limit);
+      out.headers["x-credits-used"] = String(used);
+      if (used >= limit) out.headers["x-credits-grace"] = "true";
       deps.usage.record({
         keyId: key.id,
         accountId: key.account.id,
         ts: now,
         endpoint: `${req.method} ${opts.route}`,
-        status: response.status,
-        bytes: bytes ?? (await bodyBytes(response)),
+        status: out.status,
+        bytes: bytes ?? out.body.length,
         latencyMs: performance.now() - started,
         credits: charge?.ok && ok ? cost : 0,
       });
     }
-    return response;
+    return out;
   };
+  return Object.assign(async (req: Request, ctx?: RouteContext) => toResponse(await reply(req, ctx)), {
+    reply,
+  });
 }
 
 function requestsPerMinute(key: VerifiedKey): number {
   return key.isDemo ? DEMO_REQUESTS_PER_MINUTE : PLAN_LIMITS[key.account.plan].requestsPerMinute;
 }
 
-function setRateLimitHeaders(headers: Headers, rl: RateLimitResult): void {
-  headers.set("X-RateLimit-Limit", String(rl.limit));
-  headers.set("X-RateLimit-Remaining", String(rl.remaining));
-  headers.set("X-RateLimit-Reset", String(rl.resetSec));
+function setRateLimitHeaders(headers: Record<string, string>, rl: RateLimitResult): void {
+  headers["x-ratelimit-limit"] = String(rl.limit);
+  headers["x-ratelimit-remaining"] = String(rl.remaining);
+  headers["x-ratelimit-reset"] = String(rl.resetSec);
 }
 
 const BAD_JSON = Symbol("bad json");
@@ -221,7 +265,7 @@ function safeJson(text: string): unknown {
 }
 
 /** The body as text, read as it streams and refused as soon as it passes the limit, whatever Content-Length says. */
-async function readBody(req: Request): Promise<string> {
+async function readBody(req: ApiRequest): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   if (!req.body) return "";
@@ -249,12 +293,4 @@ function parsePart(schema: z.ZodType | undefined, raw: unknown, isBody: boolean)
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   throw zodToValidationError(parsed.error, (raw ?? {}) as Record<string, unknown>, isBody);
-}
-
-async function bodyBytes(res: Response): Promise<number> {
-  try {
-    return (await res.clone().arrayBuffer()).byteLength;
-  } catch {
-    return 0;
-  }
 }

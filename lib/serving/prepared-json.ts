@@ -1,5 +1,5 @@
 // A JSON body serialised once and sent many times, and the content negotiation that picks its encoding. The HTTP
-// edge (lib/api/prepared-body.ts) turns it into a response; read models in lib/<domain> hold it.
+// edge (lib/api/with-api-key.ts) sends it; read models in lib/<domain> hold it.
 import zlib from "node:zlib";
 
 /** Bodies smaller than this go out as they are: compressing them costs more than the bytes it saves. */
