@@ -1,4 +1,5 @@
 import type { Db } from "../open-db";
+import { stmt } from "./stmt-cache";
 import type { ArticleListQuery, ArticleRepo, IngestResult, NearDuplicateCheck } from "../store";
 import type { Article, ContentStatus, EventDraft, NewArticle } from "../types";
 import { appendEvent } from "./event-repo";
@@ -194,9 +195,10 @@ function listArticles(db: Db, q: ArticleListQuery): { items: Article[]; total: n
   if (q.dateTo !== undefined) add(`${field} <= @to`, "to", q.dateTo);
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const dir = q.sortOrder === "asc" ? "ASC" : "DESC";
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM articles a ${clause}`).get(params) as { n: number }).n;
-  const rows = db
-    .prepare(`${ARTICLE_SELECT} ${clause} ORDER BY ${field} ${dir}, a.id DESC LIMIT @limit OFFSET @offset`)
-    .all({ ...params, limit: q.limit, offset: q.offset }) as Row[];
+  const total = stmt(db, `SELECT COUNT(*) FROM articles a ${clause}`).pluck().get(params) as number;
+  const rows = stmt(
+    db,
+    `${ARTICLE_SELECT} ${clause} ORDER BY ${field} ${dir}, a.id DESC LIMIT @limit OFFSET @offset`,
+  ).all({ ...params, limit: q.limit, offset: q.offset }) as Row[];
   return { items: rows.map(toArticle), total };
 }
