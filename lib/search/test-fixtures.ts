@@ -94,9 +94,17 @@ export function addEntity(
   return id;
 }
 
+/** Tags an article, and logs the `item.enriched` event the enrichment stage writes with its tags. */
 export function addTags(store: SqliteStore, article: Article, tags: string[]): void {
   const insert = store.db.prepare("INSERT INTO article_tags (article_id, tag, score) VALUES (?, ?, 0.5)");
   for (const tag of tags) insert.run(article.id, tag);
+  void store.events.append({
+    ts: article.discoveredAt,
+    type: "item.enriched",
+    clusterId: article.storyId ?? 0,
+    articleId: article.id,
+    payload: (id) => ({ id, type: "item.enriched", data: { url_hash: article.urlHash, tags } }),
+  });
 }
 
 /** A live key whose scopes lack `read` (keys issued through createKey always hold it). */

@@ -1,7 +1,10 @@
 import { otherMethods } from "@/lib/api/method-not-allowed";
 import { withApiKey } from "@/lib/api/with-api-key";
 import { listCategories } from "@/lib/meta/taxonomy";
+import { derivedBody } from "@/lib/serving/body-cache";
 
-export const GET = withApiKey({ route: "/v1/categories" }, async ({ deps }) => listCategories(deps.store));
+export const GET = withApiKey({ route: "/v1/categories" }, async ({ deps, now }) =>
+  derivedBody(deps.store, "categories", now, () => listCategories(deps.store)),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
