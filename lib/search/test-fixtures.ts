@@ -4,6 +4,7 @@ import { expect } from "vitest";
 
 import type { SqliteStore } from "../db/sqlite/sqlite-store";
 import type { Article, Source } from "../db/types";
+import { itemEnrichedEvent } from "../enrichment/enrich-articles";
 import { canonicalizeUrl, urlHash } from "../ingestion/canonical-url";
 import { ingestArticles } from "../ingestion/ingest-articles";
 import { generateKey, generateKeyId, hashKey, keyPrefix } from "../keys/key-format";
@@ -98,13 +99,7 @@ export function addEntity(
 export function addTags(store: SqliteStore, article: Article, tags: string[]): void {
   const insert = store.db.prepare("INSERT INTO article_tags (article_id, tag, score) VALUES (?, ?, 0.5)");
   for (const tag of tags) insert.run(article.id, tag);
-  void store.events.append({
-    ts: article.discoveredAt,
-    type: "item.enriched",
-    clusterId: article.storyId ?? 0,
-    articleId: article.id,
-    payload: (id) => ({ id, type: "item.enriched", data: { url_hash: article.urlHash, tags } }),
-  });
+  void store.events.append(itemEnrichedEvent(article, []));
 }
 
 /** A live key whose scopes lack `read` (keys issued through createKey always hold it). */
