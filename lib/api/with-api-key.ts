@@ -120,7 +120,7 @@ export function withApiKey<
     let cost = 0;
     let out: ApiReply;
     let bytes: number | undefined;
-    let rateLimited = false;
+    let limiterHeadersSet = false;
     try {
       const auth = await authenticate(req, url, deps);
       key = auth.key;
@@ -140,7 +140,7 @@ export function withApiKey<
       const rpm = requestsPerMinute(key);
       const rl = deps.limiter.hit(key.id, rpm, now);
       setRateLimitHeaders(headers, rl);
-      rateLimited = true;
+      limiterHeadersSet = true;
       if (!rl.allowed) {
         throw new DomainError(
           "rate_limited",
@@ -211,7 +211,7 @@ export function withApiKey<
     if (charge?.ok && !ok) await charge.refund();
     // Contract §5.4: the rate-limit and credit headers go on every authenticated response, including the 403s
     // decided before the limiter and the quota are reached (those neither use a request slot nor credits).
-    if (key && !rateLimited) {
+    if (key && !limiterHeadersSet) {
       setRateLimitHeaders(out.headers, deps.limiter.peek(key.id, requestsPerMinute(key), now));
     }
     if (key) {
