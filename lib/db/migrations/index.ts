@@ -8,6 +8,7 @@ import * as m007 from "./007-leases";
 import * as m008 from "./008-story-read-model";
 import * as m009 from "./009-serving-indexes";
 import * as m010 from "./010-vector-changes";
+import * as m011 from "./011-title-trigrams";
 
 export interface Migration {
   version: number;
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   { version: 8, name: "story-read-model", up: m008.up },
   { version: 9, name: "serving-indexes", up: m009.up },
   { version: 10, name: "vector-changes", up: m010.up },
+  { version: 11, name: "title-trigrams", up: m011.up },
 ];

@@ -1,8 +1,8 @@
 import type { Db } from "../open-db";
-import { stmt } from "./stmt-cache";
 import type { ArticleListQuery, ArticleRepo, IngestResult, NearDuplicateCheck } from "../store";
 import type { Article, ContentStatus, EventDraft, NewArticle } from "../types";
 import { appendEvent } from "./event-repo";
+import { stmt } from "./stmt-cache";
 
 /** An article row with its source's name, slug and language, as `toArticle` reads it. */
 export const ARTICLE_SELECT = `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
@@ -187,8 +187,16 @@ function listArticles(db: Db, q: ArticleListQuery): { items: Article[]; total: n
   if (q.category) add("a.category = @category", "category", q.category);
   if (q.contentStatus) add("a.content_status = @status", "status", q.contentStatus);
   if (q.keyword) {
-    // instr over lower() is a plain substring match: LIKE would treat % and _ in the keyword as wildcards.
+    // instr over lower() is a plain substring match: LIKE would treat % and _ in the keyword as wildcards. A
+    // keyword of 3 or more characters takes its candidates from the title trigram index (migration 011): every
+    // title holding it as a substring, in any case, is among them.
     add("instr(lower(a.title), @keyword) > 0", "keyword", q.keyword.toLowerCase());
+    if ([...q.keyword].length >= 3)
+      add(
+        "a.id IN (SELECT rowid FROM articles_title_tri WHERE articles_title_tri MATCH @trigrams)",
+        "trigrams",
+        `"${q.keyword.replaceAll('"', '""')}"`,
+      );
   }
   if (q.sourceIds) add(`a.source_id IN (${q.sourceIds.map((id) => Number(id)).join(",") || "NULL"})`);
   if (q.dateFrom !== undefined) add(`${field} >= @from`, "from", q.dateFrom);

@@ -1,0 +1,108 @@
+import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { runPipeline } from "../../ingestion/pipeline";
+import { tempStore, testSource } from "../../testing/temp-store";
+import { migrate } from "../migrate";
+import { migrations } from "../migrations";
+
+let store: ReturnType<typeof tempStore>;
+beforeEach(() => {
+  store = tempStore();
+});
+afterEach(() => store.cleanup());
+
+const TITLES = [
+  "Oil prices RALLY as supply tightens",
+  "Stocks rally on rate hopes",
+  "Bankrupt airline rallying creditors",
+  'Rates: 100% sure? "Quoted" words_and%signs',
+  "Élan in the ÉCOLE polytechnique",
+  "Nothing to see here",
+  "Un rapport sur la rentrée",
+];
+
+async function keyword(k: string) {
+  return (
+    await store.articles.list({ limit: 100, offset: 0, keyword: k, sortBy: "discovered", sortOrder: "desc" })
+  ).items.map((a) => a.title);
+}
+
+describe("/v1/items keyword through the title trigram index", () => {
+  beforeEach(async () => {
+    const source = await testSource(store);
+    await runPipeline(
+      { store },
+      TITLES.map((title, i) => ({
+        raw: { url: `https://wire.test/${i}`, title },
+        source,
+        discoveredAt: 1_000 + i,
+      })),
+    );
+  });
+
+  it("finds exactly the titles holding the keyword as an ASCII case-insensitive substring", async () => {
+    for (const k of [
+      "rally",
+      "RALLY",
+      "ally",
+      "ra",
+      "100%",
+      "words_and%",
+      '"quoted"',
+      "e",
+      "rentrée",
+      "nothing to",
+    ]) {
+      const expected = TITLES.filter((t) => t.toLowerCase().includes(k.toLowerCase())).reverse();
+      expect([k, await keyword(k)]).toEqual([k, expected]);
+    }
+  });
+
+  it("reads the candidates from the trigram index", () => {
+    const plan = store.db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT a.id FROM articles a WHERE instr(lower(a.title), 'rally') > 0
+         AND a.id IN (SELECT rowid FROM articles_title_tri WHERE articles_title_tri MATCH '"rally"')`,
+      )
+      .all() as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join("\n")).toMatch(/articles_title_tri VIRTUAL TABLE/);
+  });
+
+  it("follows title changes", async () => {
+    store.db.prepare("UPDATE articles SET title = 'Calm markets' WHERE title LIKE 'Stocks rally%'").run();
+    expect(await keyword("rally")).toEqual([
+      "Bankrupt airline rallying creditors",
+      "Oil prices RALLY as supply tightens",
+    ]);
+    expect(await keyword("calm mark")).toEqual(["Calm markets"]);
+  });
+});
+
+describe("migration 011", () => {
+  it("indexes the titles stored before it", () => {
+    const db = new Database(":memory:");
+    try {
+      sqliteVec.load(db);
+      migrate(
+        db,
+        migrations.filter((m) => m.version < 11),
+      );
+      db.prepare("INSERT INTO sources (id, name, slug, created_at) VALUES (1, 'Wire', 'wire', 0)").run();
+      db.prepare(
+        `INSERT INTO articles (id, source_id, url, url_hash, canonical_url, title, slug, discovered_at, published_at, category)
+         VALUES (1, 1, 'https://wire.test/1', 'h1', 'https://wire.test/1', 'Dam bursts near Lisbon', 'dam', 0, 0, 'world')`,
+      ).run();
+      migrate(db, migrations);
+      expect(
+        db
+          .prepare("SELECT rowid FROM articles_title_tri WHERE articles_title_tri MATCH '\"lisb\"'")
+          .pluck()
+          .all(),
+      ).toEqual([1]);
+    } finally {
+      db.close();
+    }
+  });
+});
