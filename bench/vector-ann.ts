@@ -2,7 +2,8 @@
 // without a time window, and recall@10 against an exact brute force, at 10k, 100k and 1M article vectors.
 // Usage: node bin/run-ts.mjs bench/vector-ann.ts [sizes=10000,100000,1000000] [queries=50]  (npm run bench:vectors)
 // Each size's figures are kept in data/bench/vector-ann.json, so sizes can be run one at a time; the section in
-// docs/benchmarks.md shows every size measured so far.
+// docs/benchmarks.md shows every size measured so far. LEDE_BENCH_VECTORS_DIR=<dir> keeps the corpus there (and
+// reuses one written before) instead of a temporary directory: writing 1M vectors takes minutes.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,13 +22,14 @@ const QUERIES = Number(process.argv[3] ?? 50);
 const SEED = 20_251_125;
 const TOPICS = 300;
 const DAY = 86_400_000;
-const NOW = Date.now();
 const RESULTS = path.join("data", "bench", "vector-ann.json");
-const WINDOWS = [
+let NOW = Date.now();
+const windows = () => [
   { label: "none", since: 0 },
   { label: "72 h", since: NOW - 3 * DAY },
   { label: "10 days", since: NOW - 10 * DAY },
 ];
+const step = (msg: string) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${msg}`);
 
 const seconds = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e9;
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -67,6 +69,7 @@ function fillCorpus(db: Db, n: number): Float64Array {
 
 /** The exact top 10 per query and window, by brute force in JS over every stored vector. */
 function bruteForce(db: Db, queries: Float32Array[], times: Float64Array): number[][][] {
+  const WINDOWS = windows();
   const tops = WINDOWS.map(() => queries.map(() => [] as Array<{ id: number; sim: number }>));
   const put = (list: Array<{ id: number; sim: number }>, id: number, sim: number) => {
     if (list.length === 10 && sim <= list[9]!.sim) return;
@@ -102,7 +105,7 @@ async function measureQueries(
   times: Float64Array,
 ): Promise<WindowResult[]> {
   const out: WindowResult[] = [];
-  for (const [wi, w] of WINDOWS.entries()) {
+  for (const [wi, w] of windows().entries()) {
     for (const q of queries.slice(0, 5)) await repo.nearestArticles({ vector: q, since: w.since, limit: 10 });
     const ms: number[] = [];
     let found = 0;
@@ -132,14 +135,30 @@ async function measureQueries(
   return out;
 }
 
+/** Times by id of a corpus written before; NOW becomes its newest article's time, as when it was written. */
+function readCorpus(db: Db, n: number): Float64Array {
+  const times = new Float64Array(n + 1);
+  for (const r of db.prepare("SELECT id, discovered_at FROM articles").iterate() as Iterable<{
+    id: number;
+    discovered_at: number;
+  }>)
+    times[r.id] = r.discovered_at;
+  NOW = times[n]!;
+  return times;
+}
+
 async function benchSize(n: number): Promise<SizeResult> {
-  const dir = tempDir("lede-bench-vectors-");
+  const keep = process.env.LEDE_BENCH_VECTORS_DIR;
+  const dir = keep ? path.join(keep, String(n)) : tempDir("lede-bench-vectors-");
   try {
     console.log(`${n} vectors in ${dir}`);
     let t = process.hrtime.bigint();
+    const reuse = fs.existsSync(path.join(dir, "lede.db"));
+    fs.rmSync(path.join(dir, "vector-index"), { recursive: true, force: true });
     const db = openDb({ dataDir: dir });
-    const times = fillCorpus(db, n);
-    console.log(`  corpus written in ${seconds(t).toFixed(0)} s`);
+    NOW = Date.now();
+    const times = reuse ? readCorpus(db, n) : fillCorpus(db, n);
+    step(`corpus ${reuse ? "read" : "written"} in ${seconds(t).toFixed(0)} s`);
     const gen = syntheticVectors({ seed: SEED, topics: TOPICS, stories: storiesFor(n), stream: SEED + 1 });
     const queries = Array.from({ length: QUERIES }, () => gen.next().vector);
 
@@ -150,23 +169,26 @@ async function benchSize(n: number): Promise<SizeResult> {
     await repo.indexes.article.rebuild();
     const buildS = seconds(t);
     const rssGrowth = process.memoryUsage().rss - rssBefore;
-    console.log(`  built in ${buildS.toFixed(0)} s, RSS +${mib(rssGrowth)} MiB`);
+    step(`built in ${buildS.toFixed(0)} s, RSS +${mib(rssGrowth)} MiB`);
     t = process.hrtime.bigint();
     repo.indexes.article.save();
     const saveS = seconds(t);
     const fileBytes = fs
       .readdirSync(path.join(dir, "vector-index"))
       .reduce((s, f) => s + fs.statSync(path.join(dir, "vector-index", f)).size, 0);
+    step(`saved in ${saveS.toFixed(1)} s, ${mib(fileBytes)} MiB`);
 
     t = process.hrtime.bigint();
     const exact = bruteForce(db, queries, times);
-    console.log(`  brute force in ${seconds(t).toFixed(0)} s`);
-    const windows = await measureQueries(repo, db, queries, exact, times);
+    step(`brute force in ${seconds(t).toFixed(0)} s`);
+    const measured = await measureQueries(repo, db, queries, exact, times);
+    step(`queries: ${JSON.stringify(measured)}`);
 
     const reopened = sqliteVectorRepo(db, { log: () => {} });
     t = process.hrtime.bigint();
     await reopened.indexes.article.whenReady();
     const loadS = seconds(t);
+    step(`reloaded in ${loadS.toFixed(1)} s (${reopened.indexes.article.origin})`);
     db.close();
     return {
       vectors: n,
@@ -175,11 +197,14 @@ async function benchSize(n: number): Promise<SizeResult> {
       fileMiB: mib(fileBytes),
       saveS,
       loadS,
-      windows,
+      windows: measured,
       load: os.loadavg()[0]!,
     };
+  } catch (err) {
+    console.error(err);
+    throw err;
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -130,6 +130,19 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     expect(ids(after)).toEqual(ids(before));
   });
 
+  it("reopens a small saved index too", async () => {
+    const dir = fileDir();
+    const db = fileDb(dir);
+    addArticles(db, addSource(db), corpus(3, 13));
+    const first = sqliteVectorRepo(db, FAST);
+    await first.indexes.article.whenReady();
+    first.indexes.article.save();
+    const second = sqliteVectorRepo(db, FAST);
+    await second.indexes.article.whenReady();
+    expect(second.indexes.article.origin).toBe("loaded");
+    expect(second.indexes.article.size).toBe(3);
+  });
+
   it("rebuilds from SQLite when the saved graph cannot be read", async () => {
     const dir = fileDir();
     const db = fileDb(dir);
@@ -139,7 +152,10 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     first.indexes.article.save();
     const files = fs.readdirSync(path.join(dir, "vector-index"));
     const graph = files.find((f) => f.endsWith("full.usearch"))!;
-    fs.writeFileSync(path.join(dir, "vector-index", graph), "not a graph");
+    // Same size, bytes flipped: usearch itself would crash on it (abort in free()), so the CRC must catch it.
+    const bytes = fs.readFileSync(path.join(dir, "vector-index", graph));
+    for (let i = 64; i < bytes.length; i += 97) bytes[i] = bytes[i]! ^ 0xff;
+    fs.writeFileSync(path.join(dir, "vector-index", graph), bytes);
 
     const second = sqliteVectorRepo(db, { ...FAST, inlineLimit: Infinity });
     const [vector] = queries(1, 5, 600);

@@ -125,7 +125,9 @@ function readIndex(dir: string, kind: VectorKind, params: HnswParams): SavedInde
   }
   try {
     const raw = fs.readFileSync(verified(dir, meta.keys));
-    const pairs = new Float64Array(raw.buffer, raw.byteOffset, raw.byteLength / 8);
+    // A copy, so the view's alignment never depends on where Node placed the Buffer's bytes.
+    const pairs = new Float64Array(raw.byteLength / 8);
+    new Uint8Array(pairs.buffer).set(raw);
     const times = new TimeTable();
     const ids: number[] = [];
     const recentIds: number[] = [];
