@@ -19,7 +19,7 @@ export async function sourceRankingsBody(store: Store, now = Date.now()): Promis
     if (last && last.version === version) return last.body;
     const stored = version === null ? null : await store.rankings.body();
     if (stored?.body) {
-      const body = new PreparedJson(stored.body);
+      const body = new PreparedJson(stored.body, true);
       held.set(store, { version: stored.version, body });
       return body;
     }

@@ -31,7 +31,7 @@ export class BodyCache {
     if (!pending) {
       pending = build()
         .then((value) => {
-          const body = PreparedJson.of(value);
+          const body = PreparedJson.of(value, true);
           this.entries.delete(key);
           if (this.entries.size >= MAX_ENTRIES)
             this.entries.delete(this.entries.keys().next().value as string);

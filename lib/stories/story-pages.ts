@@ -41,7 +41,7 @@ export class StoryPages {
     }
     const hit = this.pages.get(key);
     if (hit && now >= hit.builtAt && now - hit.builtAt < PAGE_TTL_MS) return hit.body;
-    const body = PreparedJson.of(await build());
+    const body = PreparedJson.of(await build(), true);
     this.pages.delete(key);
     if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string);
     this.pages.set(key, { builtAt: now, body });
