@@ -60,6 +60,13 @@ describe("/v1/items keyword through the title trigram index", () => {
     }
   });
 
+  it("answers keywords FTS5 cannot take as a query (NUL, control characters, lone quotes)", async () => {
+    for (const k of ["ral\u0000ly", "\u0001\u0002rally", '"', 'ra"l', "\uFFFD\uFFFD\uFFFD"]) {
+      const expected = TITLES.filter((t) => t.toLowerCase().includes(k.toLowerCase())).reverse();
+      expect([k, await keyword(k)]).toEqual([k, expected]);
+    }
+  });
+
   it("reads the candidates from the trigram index", () => {
     const plan = store.db
       .prepare(

@@ -191,7 +191,8 @@ function listArticles(db: Db, q: ArticleListQuery): { items: Article[]; total: n
     // keyword of 3 or more characters takes its candidates from the title trigram index (migration 011): every
     // title holding it as a substring, in any case, is among them.
     add("instr(lower(a.title), @keyword) > 0", "keyword", q.keyword.toLowerCase());
-    if ([...q.keyword].length >= 3)
+    // FTS5 reads its query as a C string: a NUL would cut the phrase short, so such a keyword scans.
+    if ([...q.keyword].length >= 3 && !q.keyword.includes("\u0000"))
       add(
         "a.id IN (SELECT rowid FROM articles_title_tri WHERE articles_title_tri MATCH @trigrams)",
         "trigrams",
