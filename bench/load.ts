@@ -53,9 +53,9 @@ export interface Target {
   body?: () => string;
 }
 
-/** Sends one request and reads the whole answer; resolves with the status code. */
+/** Sends one request and reads the whole answer; resolves with the status code, or 0 if the connection failed. */
 export function request(agent: http.Agent, t: Target): Promise<number> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const body = t.body?.();
     const headers: Record<string, string | number> = { ...t.headers() };
     if (body !== undefined) {
@@ -69,7 +69,8 @@ export function request(agent: http.Agent, t: Target): Promise<number> {
         res.on("end", () => resolve(res.statusCode ?? 0));
       },
     );
-    req.on("error", reject);
+    // A reset or refused connection counts as a failed request (status 0), so one bad answer does not end a run.
+    req.on("error", () => resolve(0));
     req.end(body);
   });
 }
@@ -161,14 +162,17 @@ export async function freePort(): Promise<number> {
 /** `lede start` (the production server) on a free loopback port, once it answers /v1/version. */
 export async function startLede(
   env: NodeJS.ProcessEnv,
-  opts: { timeoutMs?: number } = {},
+  opts: { timeoutMs?: number; logFile?: string } = {},
 ): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
+  // The server logs to stdout: kept in `logFile` when given, else dropped.
+  const out = opts.logFile ? fs.openSync(opts.logFile, "a") : "ignore";
   const child = spawn(process.execPath, [BIN, "start"], {
     env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
     cwd: path.dirname(path.dirname(BIN)),
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", out, "inherit"],
   });
+  if (typeof out === "number") fs.closeSync(out);
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

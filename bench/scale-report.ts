@@ -22,7 +22,12 @@ function cell(op: OpResult | undefined, field: "p50" | "p99"): string {
   if (!op) return "—";
   if (op.error) return `error ${op.error.split(" ")[0]}`;
   const v = ms(op[field]);
-  return op.nonOk ? `${v} (${op.nonOk} not 200)` : v;
+  const notes = [
+    ...(op.nonOk ? [`${op.nonOk} not 200`] : []),
+    // A p99 of fewer than 100 answers is close to their maximum: say how many there were.
+    ...(field === "p99" && (op.requests ?? 0) < 100 ? [`${op.requests} req.`] : []),
+  ];
+  return notes.length ? `${v} (${notes.join(", ")})` : v;
 }
 
 function growth(small: OpResult | undefined, large: OpResult | undefined, final: boolean): string {
@@ -77,7 +82,12 @@ export function writeScaleReport(results: SizeResult[], ranNow: number[]): void 
     ["`lede start` answering after", (r) => `${(r.serverReadyMs / 1000).toFixed(1)} s`],
     [
       "server idle again after the first request of each operation",
-      (r) => `${num(Math.round(r.idleAfterMs / 1000))} s`,
+      (r) =>
+        r.stillBusy
+          ? `**still busy after ${num(Math.round(r.idleAfterMs / 60_000))} min** (measured anyway)`
+          : r.idleAfterMs >= 120_000
+            ? `${num(Math.round(r.idleAfterMs / 60_000))} min`
+            : `${num(Math.round(r.idleAfterMs / 1000))} s`,
     ],
     [
       "server RSS after the run (peak)",
@@ -109,7 +119,7 @@ Run: \`npm run bench:scale\` (script: \`bench/scale.ts\`), against \`lede start\
 
 **Data.** Each database holds N articles over the 90 days before it was built, made from the 45,852 real headlines of \`news-clustering-dev\`: round 0 is the headlines themselves; every further round replays each of the 732 labelled stories as a new story instance starting at a random point of the 90 days, its headlines given the instance's place, shifted numbers and (half of them) the tail of another headline of the same story, each from one of the 391 sources of the shipped registry (by publisher and round). The last round is a random subset, so N = 10k holds a sample of every story. Everything is written through the store's repositories: articles with \`item.new\`; enrichment with the local 1536-d embedder on title + lede (a two-sentence lede made from two other headlines of the story), entities and relations extracted once per dev headline (plus the instance's place), tags, \`item.enriched\`; one story per instance through \`stories.apply\` batches (at most an hour of article time or 5,000 articles each) with \`cluster.event\`s, the story-dynamics stage after each batch (velocity, priority, developments, centroids, story entities); extracted text for 10 % of articles; then a dynamics tick, source rankings and topics. No near-duplicate linking and no clustering: story membership is the data set's own labels.
 
-**Load.** The server first gets one request of each operation (to check its answer, and because some work starts on first use: the first vector query builds the ANN vector index in the background); the bench then waits until the server uses under 5 % of a core for 3 s before measuring. Then per operation: ${small.connections} connections in a closed loop, ${WARMUP_NOTE(small.seconds)}, keep-alive, from the bench process on the same machine. Each request carries one of 100 API keys of business accounts in turn (1,800 requests a minute per key, 600,000 credits a month per account, so neither the rate limit nor a quota answers). Latencies in ms; "error" means the operation did not answer 200 and was not measured; "answer" is the size of one response body.
+**Load.** The server first gets one request of each operation (to check its answer, and because some work starts on first use: the first vector query builds the ANN vector index in the background); the bench then waits until the server uses under 5 % of a core for 3 s before measuring (the row "server idle again after" below says how long that took). Then per operation: ${small.connections} connections in a closed loop, ${WARMUP_NOTE(small.seconds)}, keep-alive, from the bench process on the same machine. Each request carries one of 100 API keys of business accounts in turn (1,800 requests a minute per key, 600,000 credits a month per account, so neither the rate limit nor a quota answers). Latencies in ms; "error" means the operation did not answer 200 and was not measured; "answer" is the size of one response body.
 
 ${table(head, rows)}
 

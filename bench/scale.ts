@@ -4,8 +4,9 @@
 // docs/benchmarks.md; figures of sizes not run this time come from the last run on this machine (results.json).
 //
 // Usage: npm run bench:scale -- [--sizes 10000,100000,1000000] [--rebuild] [--build-only] [--dir /tmp/lede-scale]
-//        [--connections 4] [--seconds 3]
-// --build-only builds (or checks) the databases and measures nothing, e.g. to build the 1M one under `nice`.
+//        [--connections 4] [--seconds 3] [--idle-max-min 30]
+// --build-only builds (or checks) the databases and measures nothing, e.g. to build the 1M one under `nice`;
+// --report-only rewrites the section from the stored results.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,9 +34,13 @@ const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1
 const sizes = (opt("--sizes") ?? "10000,100000,1000000").split(",").map(Number);
 const rebuild = args.includes("--rebuild");
 const buildOnly = args.includes("--build-only");
+const reportOnly = args.includes("--report-only");
 const dir = path.resolve(opt("--dir") ?? path.join(os.tmpdir(), "lede-scale"));
 const connections = Number(opt("--connections") ?? 4);
 const seconds = Number(opt("--seconds") ?? 3);
+/** Measuring starts once the server is idle after the first requests, or after this long regardless. */
+const IDLE_MAX_MS = Number(opt("--idle-max-min") ?? 30) * 60_000;
+
 const corpusFile = path.join(ROOT, "../shared/data/news-clustering-dev/dev-dayshuffled.jsonl.gz");
 const modelDir = path.join(dir, "models");
 
@@ -68,6 +73,8 @@ export interface SizeResult {
   serverReadyMs: number;
   /** How long the server kept working after the first request of each operation (lazy index builds). */
   idleAfterMs: number;
+  /** True when the server was still busy after IDLE_MAX_MS and was measured anyway. */
+  stillBusy?: boolean;
   /** When the production build the server ran was made (its route handlers are compiled into it). */
   nextBuildAt: number | null;
   rssMiB: number;
@@ -170,7 +177,8 @@ async function measureSize(size: number): Promise<SizeResult> {
     NODE_ENV: "production",
   };
   const t0 = performance.now();
-  const server = await startLede(env, { timeoutMs: 20 * 60_000 });
+  const logFile = path.join(dir, `server-${size}.log`);
+  const server = await startLede(env, { timeoutMs: 20 * 60_000, logFile });
   const serverReadyMs = performance.now() - t0;
   log(size, `lede start answered after ${Math.round(serverReadyMs)} ms`);
   const results: OpResult[] = [];
@@ -193,6 +201,7 @@ async function measureSize(size: number): Promise<SizeResult> {
     }
     const pid = server.child.pid!;
     const idleAfterMs = await waitForIdle(pid, {
+      maxMs: IDLE_MAX_MS,
       onWait: (ms, busy) =>
         log(
           size,
@@ -235,6 +244,7 @@ async function measureSize(size: number): Promise<SizeResult> {
       code: codeState(),
       serverReadyMs,
       idleAfterMs,
+      stillBusy: idleAfterMs >= IDLE_MAX_MS,
       nextBuildAt: fs.statSync(path.join(ROOT, ".next/BUILD_ID"), { throwIfNoEntry: false })?.mtimeMs ?? null,
       ...rss,
       connections,
@@ -280,14 +290,14 @@ async function main(): Promise<void> {
     for (const size of sizes) await ensureDatabase(size);
     return;
   }
-  for (const size of sizes) {
+  for (const size of reportOnly ? [] : sizes) {
     stored[size] = await measureSize(size);
     fs.writeFileSync(resultsFile, JSON.stringify(stored, null, 2));
   }
   const current = Object.values(stored).filter((r) => r.db.version === DATA_VERSION);
   writeScaleReport(
     current.sort((a, b) => a.size - b.size),
-    sizes,
+    reportOnly ? [] : sizes,
   );
   console.log("bench: docs/benchmarks.md updated");
 }
