@@ -161,10 +161,29 @@ describe("/v1 on node:http", () => {
       ["/v1/nothing-here", "GET"],
       ["/v1/items/extra", "GET"],
       ["/v1/items", "HEAD"],
-      ["/v1/stories/%E0%A4%A", "GET"],
     ] as const) {
       const res = await raw(path, auth(), method);
       expect([path, res.status, res.headers["x-fallback"]]).toEqual([path, 299, "next"]);
+    }
+  });
+
+  it("answers a path whose percent-escapes do not decode with 400, on /v1 with the contract's error body", async () => {
+    for (const path of [
+      "/v1/stories/%ff",
+      "/v1/entities/%c0",
+      "/v1/version%ff",
+      "/v1/stories/%E0%A4%A",
+      "/v1/items%",
+    ]) {
+      const res = await raw(path, auth());
+      expect([path, res.status, res.headers["access-control-allow-origin"]]).toEqual([path, 400, "*"]);
+      const body = JSON.parse(res.body.toString()) as { error: { code: string; request_id: string } };
+      expect(body.error.code).toBe("invalid_parameter");
+      expect(body.error.request_id).toBe(res.headers["x-request-id"]);
+    }
+    for (const path of ["/stories/%ff", "/api/internal/keys/%ff/revoke", "/entities/%c0?x=1"]) {
+      const res = await raw(path, {}, path.includes("revoke") ? "POST" : "GET");
+      expect([path, res.status, res.headers["x-fallback"]]).toEqual([path, 400, undefined]);
     }
   });
 });

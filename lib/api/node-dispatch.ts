@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
+import { errorBody, newRequestId } from "./errors";
 import { OPERATIONS } from "./operations";
 import { ROUTE_MODULES, type RouteModule } from "./route-modules";
-import type { ApiRequest, ApiRoute } from "./with-api-key";
+import { CORS_HEADERS, type ApiRequest, type ApiRoute } from "./with-api-key";
 
 interface Route {
   template: string;
@@ -44,9 +45,13 @@ export function v1Dispatcher(onError: (err: unknown) => void): NodeHandler {
   const table = routes();
   return (req, res) => {
     const raw = req.url ?? "/";
-    if (!raw.startsWith("/v1/")) return false;
     const q = raw.indexOf("?");
     const pathname = q < 0 ? raw : raw.slice(0, q);
+    if (pathname.includes("%") && !decodable(pathname)) {
+      refuseMalformedPath(pathname, res);
+      return true;
+    }
+    if (!raw.startsWith("/v1/")) return false;
     let route: Route | undefined;
     let values: string[] = [];
     for (const r of table) {
@@ -59,12 +64,9 @@ export function v1Dispatcher(onError: (err: unknown) => void): NodeHandler {
     }
     const method = req.method ?? "GET";
     if (!route || method === "HEAD") return false;
-    let params: Record<string, string>;
-    try {
-      params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(values[i] as string)]));
-    } catch {
-      return false; // a malformed escape: Next answers it as it always has
-    }
+    const params = Object.fromEntries(
+      route.names.map((n, i) => [n, decodeURIComponent(values[i] as string)]),
+    );
     void serve(route, method, params, req, res).catch((err: unknown) => {
       onError(err);
       if (!res.headersSent) res.writeHead(500).end();
@@ -106,6 +108,40 @@ async function serve(
   Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
     .on("error", () => res.destroy())
     .pipe(res);
+}
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A path whose percent-escapes do not decode (`%ff`, `%c0`, a lone `%`) names nothing: 400, with the contract's
+ * error body on /v1 and a plain one elsewhere, before a page or route handler tries to decode it.
+ */
+function refuseMalformedPath(pathname: string, res: ServerResponse): void {
+  if (pathname.startsWith("/v1/") || pathname === "/v1") {
+    const requestId = newRequestId();
+    const body = errorBody(
+      "invalid_parameter",
+      400,
+      "the request path holds a malformed percent-escape",
+      requestId,
+    );
+    res.writeHead(400, {
+      ...CORS_HEADERS,
+      "Content-Type": "application/json",
+      "X-Request-Id": requestId,
+    });
+    res.end(JSON.stringify(body));
+    return;
+  }
+  res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
+  res.end("Bad request: the path holds a malformed percent-escape.\n");
 }
 
 const urlOf = (req: IncomingMessage) => `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
