@@ -7,6 +7,7 @@ import GitHubProvider from "next-auth/providers/github";
 import { isDomainError } from "../errors";
 import { githubEnabled } from "./auth-env";
 import { clientAddress } from "./auth-guard";
+import { sameOriginRedirect } from "./auth-request-guard";
 import type { AuthRuntime } from "./auth-runtime";
 import { findOrCreateOAuthUser } from "./oauth-user";
 import { signInWithPassword } from "./sign-in";
@@ -67,6 +68,10 @@ function createAuthOptions(rt: AuthRuntime): AuthOptions {
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     callbacks: {
+      // Only within the site; next-auth's default throws on a posted callbackUrl that is not a URL (a 500).
+      async redirect({ url, baseUrl }) {
+        return sameOriginRedirect(url, baseUrl);
+      },
       async signIn({ account, user }) {
         if (account?.provider !== "github") return true;
         // GitHub hands out only verified primary emails; without one there is nobody to sign in.
