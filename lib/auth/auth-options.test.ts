@@ -18,7 +18,7 @@ beforeEach(async () => {
     secret: "x".repeat(64),
     guard: createAuthGuard(),
   };
-  await signUp(store, SignUpBody.parse({ email: "ana@example.test", password: "password-1" }), {
+  await signUp(store, SignUpBody.parse({ email: "ana@example.test", password: "tidal-basin-41" }), {
     N: 1024,
     r: 8,
     p: 1,
@@ -47,12 +47,12 @@ describe("buildAuthOptions", () => {
   it("authorizes the right password, refuses a wrong one, and reports a lockout as RateLimited", async () => {
     const auth = authorize(buildAuthOptions(rt));
     const req = { headers: { "x-forwarded-for": "10.0.0.9" } };
-    expect(await auth({ email: "ana@example.test", password: "password-1" }, req)).toMatchObject({
+    expect(await auth({ email: "ana@example.test", password: "tidal-basin-41" }, req)).toMatchObject({
       email: "ana@example.test",
     });
     for (let i = 0; i < 5; i++)
       expect(await auth({ email: "ana@example.test", password: "nope" }, req)).toBeNull();
-    await expect(auth({ email: "ana@example.test", password: "password-1" }, req)).rejects.toThrow(
+    await expect(auth({ email: "ana@example.test", password: "tidal-basin-41" }, req)).rejects.toThrow(
       RATE_LIMITED_ERROR,
     );
   });

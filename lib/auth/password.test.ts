@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, NewPassword, passwordProblem, verifyPassword } from "./password";
 
 const FAST = { N: 1024, r: 8, p: 1 };
 
@@ -36,5 +36,36 @@ describe("password hashing", () => {
   it("treats Unicode compositions of one password alike", async () => {
     const h = await hashPassword("caf\u00e9-password", FAST);
     expect(await verifyPassword("cafe\u0301-password", h)).toBe(true);
+  });
+});
+
+describe("password policy", () => {
+  it("refuses short, repetitive and common passwords with a message that says why", () => {
+    expect(passwordProblem("12345678")).toBe("must be at least 10 characters");
+    expect(passwordProblem("aaaaaaaa")).toBe("must be at least 10 characters");
+    expect(passwordProblem("aaaaaaaaaaaa")).toMatch(/too few characters/);
+    expect(passwordProblem("abababababab")).toMatch(/too few characters/);
+    for (const common of [
+      "password123",
+      "1234567890",
+      "qwertyuiop",
+      "Password123",
+      "Welcome2024!",
+      "password-1",
+    ])
+      expect([common, passwordProblem(common)]).toEqual([common, expect.stringMatching(/most common/)]);
+    expect(passwordProblem("x".repeat(257))).toMatch(/at most 256/);
+  });
+
+  it("accepts long, uncommon passwords", () => {
+    for (const ok of ["correct horse battery staple", "s3cret-pass", "pw-of-user-12", "caf\u00e9-au-lait-9"])
+      expect([ok, passwordProblem(ok)]).toEqual([ok, null]);
+  });
+
+  it("is the schema new passwords are parsed with", () => {
+    const bad = NewPassword.safeParse("password123");
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toMatch(/most common/);
+    expect(NewPassword.parse("correct horse battery staple")).toBe("correct horse battery staple");
   });
 });

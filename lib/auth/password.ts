@@ -1,5 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
+import { dictionary } from "@zxcvbn-ts/language-common";
+import { z } from "zod";
+
 export interface ScryptCost {
   N: number;
   r: number;
@@ -14,8 +17,37 @@ export interface ScryptCost {
 export const DEFAULT_SCRYPT_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 3 };
 const KEY_LEN = 64;
 const SALT_LEN = 16;
-export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 256;
+/** Fewer different characters than this ("aaaaaaaaaa", "1212121212") is a pattern, not a password. */
+const MIN_DISTINCT_CHARS = 4;
+
+let common: Set<string> | undefined;
+
+/**
+ * What is wrong with a new password, as a phrase that completes "password: …", or null when it may be used.
+ * Length bounds, too few different characters, and the 49k most common passwords of public breach corpora
+ * (zxcvbn's list), compared case-insensitively, also with a trailing run of digits and symbols removed
+ * ("Welcome2024!" is "welcome").
+ */
+export function passwordProblem(password: string): string | null {
+  const chars = [...password];
+  if (chars.length < MIN_PASSWORD_LENGTH) return `must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (chars.length > MAX_PASSWORD_LENGTH) return `must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  if (new Set(chars).size < MIN_DISTINCT_CHARS) return "repeats too few characters: choose a longer phrase";
+  common ??= new Set(dictionary["passwords-common"]);
+  const lower = password.normalize("NFKC").toLowerCase();
+  const stem = lower.replace(/[\p{N}\p{P}\p{S}\s]+$/u, "");
+  if (common.has(lower) || (stem.length >= 4 && common.has(stem)))
+    return "is one of the most common passwords: choose another";
+  return null;
+}
+
+/** A password someone chooses (sign-up, change, reset): the rules of `passwordProblem`. */
+export const NewPassword = z.string().superRefine((pw, ctx) => {
+  const problem = passwordProblem(pw);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   const opts: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 };

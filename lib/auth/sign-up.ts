@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Store } from "../db/store";
 import type { Account, User } from "../db/types";
 import { DomainError } from "../errors";
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type ScryptCost } from "./password";
+import { hashPassword, NewPassword, type ScryptCost } from "./password";
 
 export const Email = z
   .string()
@@ -16,10 +16,7 @@ export const Email = z
 
 export const SignUpBody = z.object({
   email: Email,
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`),
+  password: NewPassword,
   name: z.string().trim().max(100, "is too long").optional(),
 });
 export type SignUpBody = z.infer<typeof SignUpBody>;

@@ -29,7 +29,7 @@ export function testSessionDeps(now?: () => number) {
     async signIn(email = `u${Math.random().toString(36).slice(2)}@example.test`) {
       const { user, account } = await signUp(
         store,
-        SignUpBody.parse({ email, password: "password-123" }),
+        SignUpBody.parse({ email, password: "tidal-basin-42" }),
         FAST,
       );
       const token = await encode({ token: { uid: user.id }, secret: SECRET });

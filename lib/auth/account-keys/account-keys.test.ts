@@ -22,7 +22,7 @@ beforeEach(async () => {
   verifier = new KeyVerifier(store, () => clock);
   const { user, account } = await signUp(
     store,
-    SignUpBody.parse({ email: "dev@example.test", password: "password-1" }),
+    SignUpBody.parse({ email: "dev@example.test", password: "tidal-basin-41" }),
     FAST,
   );
   ctx = () => ({ store, user, account, keyCache: verifier, now: clock });
@@ -66,7 +66,7 @@ describe("account keys", () => {
   it("never touches another account's keys", async () => {
     const other = await signUp(
       store,
-      SignUpBody.parse({ email: "o@example.test", password: "password-2" }),
+      SignUpBody.parse({ email: "o@example.test", password: "tidal-basin-43" }),
       FAST,
     );
     const theirs = await createAccountKey(

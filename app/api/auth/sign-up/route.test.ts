@@ -54,6 +54,27 @@ describe("POST /api/auth/sign-up", () => {
     expect(short.status).toBe(400);
   });
 
+  it("refuses short, repetitive and common passwords with a message that says which rule", async () => {
+    const cases: Array<[string, RegExp]> = [
+      ["12345678", /at least 10 characters/],
+      ["aaaaaaaa", /at least 10 characters/],
+      ["aaaaaaaaaaaa", /too few characters/],
+      ["password123", /most common passwords/],
+    ];
+    for (const [i, [password, message]] of cases.entries()) {
+      const res = await signUp(
+        { email: `weak${i}@example.test`, password, csrfToken: "tok123" },
+        undefined,
+        `10.4.4.${i}`,
+      );
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: { message: string; details: { param?: string } } };
+      expect(body.error.message).toMatch(message);
+      expect(body.error.details.param).toBe("password");
+      expect(await t.store.accounts.findUserByEmail(`weak${i}@example.test`)).toBeNull();
+    }
+  });
+
   it("limits sign-ups per address, counting failed ones too", async () => {
     const body = { email: "taken@example.test", password: "long-password", csrfToken: "tok123" };
     for (let i = 0; i < 20; i++)
