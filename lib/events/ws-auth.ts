@@ -48,6 +48,26 @@ export async function authorizeUpgrade(keys: KeyVerifier, token: string | null):
       message: "the API key is missing, malformed, unknown or revoked",
     };
   }
+  return authorizeKey(key);
+}
+
+/**
+ * The check of an open connection's key as the database holds it now (`null`: revoked, expired or deleted →
+ * 4001), run again while the connection lives so revocation, rotation and plan changes close it.
+ */
+export function reauthorize(key: VerifiedKey | null): WsAuthResult {
+  if (!key) {
+    return {
+      ok: false,
+      close: CLOSE.auth,
+      code: "invalid_api_key",
+      message: "the API key was revoked or has expired",
+    };
+  }
+  return authorizeKey(key);
+}
+
+function authorizeKey(key: VerifiedKey): WsAuthResult {
   // The plan is checked before the scope: a free account cannot hold ws:connect at all, so the plan is the
   // actionable reason.
   if (key.isDemo || !planAtLeast(key.account.plan, "starter")) {

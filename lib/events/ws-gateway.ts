@@ -7,12 +7,21 @@ import { WebSocket, WebSocketServer, type RawData } from "ws";
 
 import type { Store } from "../db/store";
 import type { KeyVerifier, VerifiedKey } from "../keys/verify-key";
+import { planAtLeast } from "../plans";
 import { attachVectors } from "./attach-vectors";
 import type { EventBus, LiveEvent } from "./bus";
 import { embeddingMatch } from "./embedding-filters";
 import { EventFrames, WireFrame } from "./event-frames";
 import { matchesFilters, type CompiledFilters } from "./filters";
-import { authorizeUpgrade, capRefusal, CLOSE, redactedUrl, upgradeToken } from "./ws-auth";
+import {
+  authorizeUpgrade,
+  capRefusal,
+  CLOSE,
+  reauthorize,
+  redactedUrl,
+  upgradeToken,
+  type WsAuthResult,
+} from "./ws-auth";
 import { parseSubscribe } from "./ws-subscribe";
 
 export { CLOSE } from "./ws-auth";
@@ -29,6 +38,11 @@ export interface GatewayOptions {
   idleTimeoutMs?: number;
   /** Outbound messages a connection may have waiting before it is closed as a slow consumer (1008). */
   maxQueued?: number;
+  /**
+   * How often each open connection's key and plan are read again from the database, so a revocation, an ended
+   * rotation grace period or a plan change made by any process (the CLI, another server) closes it.
+   */
+  recheckIntervalMs?: number;
 }
 
 const MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -42,6 +56,8 @@ interface Conn {
   ws: WebSocket;
   key: VerifiedKey;
   filters: CompiledFilters | null;
+  /** The current subscription uses pro-only fields (§8.3), so a downgrade below pro ends it. */
+  needsPro: boolean;
   lastSeen: number;
   /** Messages handed to the socket and not yet written out. */
   queued: number;
@@ -68,6 +84,8 @@ export class WsGateway {
   private perAccount = new Map<number, number>();
   private unsubscribe: () => void;
   private timer: NodeJS.Timeout;
+  private recheckTimer: NodeJS.Timeout;
+  private rechecking = false;
   private closing = false;
   private readonly maxQueued: number;
   private readonly idleTimeoutMs: number;
@@ -81,6 +99,8 @@ export class WsGateway {
     this.unsubscribe = deps.bus.subscribe((e, remote) => this.broadcast(e, remote));
     this.timer = setInterval(() => this.heartbeat(), opts.pingIntervalMs ?? 30_000);
     this.timer.unref();
+    this.recheckTimer = setInterval(() => void this.recheck(), opts.recheckIntervalMs ?? 1_000);
+    this.recheckTimer.unref();
   }
 
   get size(): number {
@@ -109,6 +129,7 @@ export class WsGateway {
       ws,
       key,
       filters: null,
+      needsPro: false,
       lastSeen: Date.now(),
       queued: 0,
       subscribes: [],
@@ -188,13 +209,17 @@ export class WsGateway {
     if (conn.subscribes.length >= 10)
       return this.error(conn, "rate_limited", "at most 10 subscribe messages per minute");
     conn.subscribes.push(now);
+    // The plan is the one the database holds now, not the one cached when the connection opened.
+    const current = await this.reauthorized(conn);
+    if (!current) return;
     const outcome = await parseSubscribe(
       this.deps.store,
-      conn.key.account.plan,
+      current.account.plan,
       (msg as { filters?: unknown }).filters,
     );
     if (!outcome.ok) return this.error(conn, outcome.code, outcome.error);
     conn.filters = outcome.filters;
+    conn.needsPro = outcome.needsPro;
     this.send(conn, JSON.stringify(outcome.reply));
     if (conn.sinceId !== null) {
       const since = conn.sinceId;
@@ -253,6 +278,62 @@ export class WsGateway {
     }
   }
 
+  /**
+   * Reads the connection's key again (bypassing the key cache) and closes the connection when it no longer
+   * passes: revoked, expired or rotated out → 4001; free plan or scope removed → 4003; a pro-only subscription
+   * on a plan below pro → 4003. Returns the current key when the connection stays.
+   */
+  private async reauthorized(conn: Conn): Promise<VerifiedKey | null> {
+    return this.judge(conn, await this.deps.keys.refresh(conn.key.keyHash));
+  }
+
+  private judge(conn: Conn, fresh: VerifiedKey | null): VerifiedKey | null {
+    let verdict: WsAuthResult = reauthorize(fresh);
+    if (verdict.ok && conn.needsPro && !planAtLeast(verdict.key.account.plan, "pro")) {
+      verdict = {
+        ok: false,
+        close: CLOSE.forbidden,
+        code: "tier_required",
+        message: "the subscription uses pro-only fields and the account is no longer on the pro plan",
+      };
+    }
+    if (!this.conns.has(conn)) return null;
+    if (!verdict.ok) {
+      this.deps.log.info(
+        { key_id: conn.key.id, code: verdict.code },
+        "closing websocket: key no longer allowed",
+      );
+      this.refuse(conn.ws, verdict.close, verdict.code, verdict.message);
+      conn.pending = null;
+      this.drop(conn);
+      return null;
+    }
+    conn.key = verdict.key;
+    return verdict.key;
+  }
+
+  /** One pass of `reauthorized` over every open connection, one database read per distinct key. */
+  private async recheck(): Promise<void> {
+    if (this.rechecking || this.closing) return;
+    this.rechecking = true;
+    try {
+      const byKey = new Map<string, Conn[]>();
+      for (const conn of this.conns) {
+        const list = byKey.get(conn.key.keyHash);
+        if (list) list.push(conn);
+        else byKey.set(conn.key.keyHash, [conn]);
+      }
+      for (const [hash, conns] of byKey) {
+        const fresh = await this.deps.keys.refresh(hash);
+        for (const conn of conns) this.judge(conn, fresh);
+      }
+    } catch (err) {
+      this.deps.log.error({ err }, "websocket key re-check failed");
+    } finally {
+      this.rechecking = false;
+    }
+  }
+
   private heartbeat(): void {
     const cutoff = Date.now() - this.idleTimeoutMs;
     for (const conn of this.conns) {
@@ -272,6 +353,7 @@ export class WsGateway {
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.timer);
+    clearInterval(this.recheckTimer);
     this.unsubscribe();
     for (const conn of this.conns) conn.ws.close(CLOSE.goingAway, "server shutting down");
     this.conns.clear();

@@ -4,7 +4,7 @@ import { planAtLeast } from "../plans";
 import { compileFilters, echoFilters, SubscribeFilters, type CompiledFilters } from "./filters";
 
 export type SubscribeOutcome =
-  | { ok: true; filters: CompiledFilters; reply: Record<string, unknown> }
+  | { ok: true; filters: CompiledFilters; reply: Record<string, unknown>; needsPro: boolean }
   | { ok: false; code: string; error: string };
 
 /**
@@ -27,7 +27,8 @@ export async function parseSubscribe(
   }
   const f = parsed.data;
   const count = f.embedding_filters?.length ?? 0;
-  if ((f.include_embeddings || count > 0 || (f.tickers?.length ?? 0) > 0) && !planAtLeast(plan, "pro")) {
+  const needsPro = Boolean(f.include_embeddings || count > 0 || (f.tickers?.length ?? 0) > 0);
+  if (needsPro && !planAtLeast(plan, "pro")) {
     return {
       ok: false,
       code: "tier_required",
@@ -37,6 +38,7 @@ export async function parseSubscribe(
   return {
     ok: true,
     filters: compileFilters(f),
+    needsPro,
     reply: {
       type: "subscribed",
       ...(count > 0 ? { embedding_filters: count } : {}),

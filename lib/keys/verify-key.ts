@@ -4,11 +4,13 @@ import { DEFAULT_DEMO_KEY, generateKeyId, hashKey, KEY_PATTERN, keyPrefix } from
 
 export type VerifiedKey = ApiKey & { account: Account; isDemo: boolean };
 
-const CACHE_TTL_MS = 30_000;
+/** How long a looked-up key is trusted: a revocation, expiry or plan change made by another process (the CLI, a
+ *  second server on the same database) reaches this one's REST checks within this time. */
+const CACHE_TTL_MS = 1_000;
 
 /**
  * Looks keys up by hash through a small cache. Revocation through `invalidate` takes effect
- * at once in this process; revocations made by another process are seen within the cache TTL.
+ * at once in this process; changes made by another process are seen within the cache TTL (1 s).
  */
 export class KeyVerifier {
   private cache = new Map<string, { key: VerifiedKey | null; until: number }>();
@@ -24,16 +26,27 @@ export class KeyVerifier {
     const hash = hashKey(plaintext);
     const at = this.now();
     const hit = this.cache.get(hash);
-    let key: VerifiedKey | null;
-    if (hit && hit.until > at) key = hit.key;
-    else {
-      const row = await this.store.keys.findByHash(hash);
-      key = row ? { ...row, isDemo: row.account.isDemo } : null;
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(hash, { key, until: at + CACHE_TTL_MS });
-    }
-    if (!key || key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= at)) return null;
+    const key = hit && hit.until > at ? hit.key : await this.load(hash, at);
+    if (!isLive(key, at)) return null;
     this.pendingTouch.set(key.id, at);
+    return key;
+  }
+
+  /**
+   * The key with this hash as the database holds it now (bypassing the cache, whose entry is replaced), or null
+   * when it is unknown, revoked or expired. Long-lived connections re-check their key with it.
+   */
+  async refresh(keyHash: string): Promise<VerifiedKey | null> {
+    const at = this.now();
+    const key = await this.load(keyHash, at);
+    return isLive(key, at) ? key : null;
+  }
+
+  private async load(hash: string, at: number): Promise<VerifiedKey | null> {
+    const row = await this.store.keys.findByHash(hash);
+    const key = row ? { ...row, isDemo: row.account.isDemo } : null;
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(hash, { key, until: at + CACHE_TTL_MS });
     return key;
   }
 
@@ -48,6 +61,10 @@ export class KeyVerifier {
     this.pendingTouch = new Map();
     await this.store.keys.touch(batch);
   }
+}
+
+function isLive(key: VerifiedKey | null, at: number): key is VerifiedKey {
+  return key !== null && key.revokedAt === null && (key.expiresAt === null || key.expiresAt > at);
 }
 
 /** Makes sure the published demo key exists on the sandbox account. */
