@@ -10,6 +10,7 @@ import { createAppContext, setAppContext, type AppContext } from "./lib/context"
 import type { Env } from "./lib/env";
 import { startRealtime, type Realtime } from "./lib/events/realtime";
 import { IngestWorker } from "./lib/ingestion/worker";
+import { fetchOptionsFromEnv } from "./lib/net";
 import { seedDefaultSources } from "./lib/sources/default-sources";
 import { startStoryHealing } from "./lib/stories/healing";
 import { startStoryMaintenance } from "./lib/stories/maintenance";
@@ -79,6 +80,8 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
         concurrency: env.LEDE_WORKER_CONCURRENCY,
         perHostConcurrency: env.LEDE_PER_HOST_CONCURRENCY,
         userAgent: env.LEDE_USER_AGENT,
+        // Feeds go through the SSRF-safe fetcher: private addresses only as LEDE_FETCH_ALLOW_PRIVATE lists them.
+        fetch: fetchOptionsFromEnv(env),
         clustering,
         intervalBounds: { minMs: env.LEDE_POLL_MIN_INTERVAL_MS, maxMs: env.LEDE_POLL_MAX_INTERVAL_MS },
         onAppended: () => void ctx.tailer.poke(),

@@ -19,6 +19,7 @@ const { createSqliteStore } = await import("../lib/db/sqlite/sqlite-store");
 const { startFixtureServer } = await import("../lib/ingestion/fixtures/fixture-server");
 const { LatencyRecorder } = await import("../lib/ingestion/latency");
 const { IngestWorker } = await import("../lib/ingestion/worker");
+const { parseAllowList } = await import("../lib/net");
 const { loadWordVectors } = await import("../lib/nlp/word-vectors");
 const { StoryClustering } = await import("../lib/stories/story-clustering");
 
@@ -107,6 +108,8 @@ const worker = new IngestWorker({
   now: () => virtualNow,
   clustering,
   latency,
+  // The fixture feeds are on loopback addresses, which the feed fetcher refuses unless allowed.
+  fetch: { allow: parseAllowList("127.0.0.0/8") },
 });
 
 let polls = 0;

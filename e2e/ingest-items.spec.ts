@@ -36,7 +36,9 @@ test.beforeAll(async () => {
     },
     "127.0.0.2",
   );
-  lede = await startLede({ LEDE_POLL_FEEDS: "true" }, ({ cli }) => {
+  // Both feed servers are on loopback: allowed explicitly, as an operator with local feeds would.
+  const allow = `${new URL(feeds.url("/")).host},${new URL(otherHost.url("/")).host}`;
+  lede = await startLede({ LEDE_POLL_FEEDS: "true", LEDE_FETCH_ALLOW_PRIVATE: allow }, ({ cli }) => {
     const opml = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "opml-")), "local.opml");
     fs.writeFileSync(
       opml,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Article, Feed, Source, StoredEvent } from "../db/types";
+import { parseAllowList } from "../net";
 import { sourceHealth } from "../sources/source-health";
 import { tempStore } from "../testing/temp-store";
 import { canonicalizeUrl, urlHash } from "./canonical-url";
@@ -53,7 +54,12 @@ async function feedOf(path: string): Promise<Feed & { source: Source }> {
 }
 
 async function poll(path: string, at = NOW): Promise<PollOutcome> {
-  return pollFeed({ store, now: () => at, timeoutMs: TIMEOUT_MS, latency }, await feedOf(path));
+  // The fixture server is on loopback: allowed explicitly, as an operator would through LEDE_FETCH_ALLOW_PRIVATE.
+  const loopbackAllowed = { allow: parseAllowList("127.0.0.1") };
+  return pollFeed(
+    { store, now: () => at, timeoutMs: TIMEOUT_MS, latency, fetch: loopbackAllowed },
+    await feedOf(path),
+  );
 }
 
 const article = async (url: string): Promise<Article | null> =>

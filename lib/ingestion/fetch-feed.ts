@@ -1,7 +1,5 @@
+import { isSafeFetchError, safeFetch, type SafeFetchError, type SafeFetchOptions } from "../net";
 import { MAX_FEED_BYTES } from "./parse-feed";
-
-export const DEFAULT_USER_AGENT =
-  "LedeBot/0.1 (Lede news intelligence, self-hosted; set LEDE_USER_AGENT to add a contact)";
 
 export const MAX_REDIRECTS = 5;
 
@@ -11,7 +9,11 @@ export interface FetchFeedOptions {
   timeoutMs?: number;
   maxBytes?: number;
   userAgent?: string;
-  fetchImpl?: typeof fetch;
+  /**
+   * The SSRF policy (the operator's private-address allowlist; a resolver in tests). Empty by default: a feed on a
+   * loopback, private or link-local address, or redirecting to one, is refused.
+   */
+  fetch?: Pick<SafeFetchOptions, "allow" | "lookup" | "connectTimeoutMs">;
 }
 
 export type FetchFeedResult =
@@ -29,116 +31,77 @@ export class FeedFetchError extends Error {
   }
 }
 
-/** What a transport hands back: the final response after redirects, its body read within the size cap. */
-export interface FeedResponse {
-  status: number;
-  headers: Headers;
-  body: Uint8Array;
-  url: string;
-}
-
 const ACCEPT =
   "application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
 
 /**
- * Fetches a feed with a conditional GET, one deadline for redirects and body, a redirect cap with loop detection
- * and a size cap; decodes the charset the document declares. Throws FeedFetchError with a reason.
+ * Fetches a feed through the SSRF-safe fetcher (every address and every redirect hop checked, the socket pinned to
+ * the checked address) with a conditional GET, one deadline for redirects and body, a redirect cap with loop
+ * detection and a size cap; decodes the charset the document declares. Throws FeedFetchError with a reason.
  */
 export async function fetchFeed(url: string, opts: FetchFeedOptions = {}): Promise<FetchFeedResult> {
-  const headers: Record<string, string> = {
-    "User-Agent": opts.userAgent ?? DEFAULT_USER_AGENT,
-    Accept: ACCEPT,
-  };
+  const headers: Record<string, string> = {};
   if (opts.etag) headers["If-None-Match"] = opts.etag;
   if (opts.lastModified) headers["If-Modified-Since"] = opts.lastModified;
-  const res = await fetchTransport(url, {
-    headers,
-    timeoutMs: opts.timeoutMs ?? 15_000,
-    maxBytes: opts.maxBytes ?? MAX_FEED_BYTES,
-    fetchImpl: opts.fetchImpl ?? fetch,
-  });
-  if (res.status === 304) return { status: "not_modified" };
-  if (res.status < 200 || res.status > 299) {
-    const retry = Number(res.headers.get("retry-after"));
-    throw new FeedFetchError(
-      `HTTP ${res.status}`,
-      res.status,
-      Number.isFinite(retry) && retry > 0 ? retry * 1000 : undefined,
-    );
+  const maxBytes = opts.maxBytes ?? MAX_FEED_BYTES;
+  let res;
+  try {
+    res = await safeFetch(url, {
+      allow: opts.fetch?.allow ?? [],
+      lookup: opts.fetch?.lookup,
+      connectTimeoutMs: opts.fetch?.connectTimeoutMs,
+      headers,
+      accept: ACCEPT,
+      userAgent: opts.userAgent,
+      timeoutMs: opts.timeoutMs ?? 15_000,
+      maxBytes,
+      maxRedirects: MAX_REDIRECTS,
+    });
+  } catch (e) {
+    if (isSafeFetchError(e)) throw feedError(e, url);
+    throw e;
   }
+  if (res.status === 304) return { status: "not_modified" };
   return {
     status: "ok",
-    body: decodeFeed(res.body, res.headers.get("content-type")),
+    body: decodeFeed(res.body, res.contentType),
     etag: res.headers.get("etag"),
     lastModified: res.headers.get("last-modified"),
     finalUrl: res.url,
   };
 }
 
-interface TransportOptions {
-  headers: Record<string, string>;
-  timeoutMs: number;
-  maxBytes: number;
-  fetchImpl: typeof fetch;
+/** The reason a feed's health records, in the feed's terms. */
+function feedError(e: SafeFetchError, feedUrl: string): FeedFetchError {
+  switch (e.code) {
+    case "http_status":
+      return new FeedFetchError(e.message, e.extra.httpStatus, e.extra.retryAfterMs);
+    case "too_large": {
+      const declared = e.extra.declaredBytes !== undefined ? ` (declared ${e.extra.declaredBytes})` : "";
+      return new FeedFetchError(`feed is larger than ${e.extra.maxBytes} bytes${declared}`);
+    }
+    case "blocked_address":
+    case "unsupported_protocol": {
+      // A refusal names where the feed led when that was a redirect, and how an operator can allow a local feed.
+      const via = e.url !== feedUrl && e.url !== safeHref(feedUrl) ? `redirected to ${e.url}: ` : "";
+      const hint = e.code === "blocked_address" ? " (LEDE_FETCH_ALLOW_PRIVATE can allow it)" : "";
+      return new FeedFetchError(`refused: ${via}${e.message}${hint}`);
+    }
+    case "network":
+      return new FeedFetchError(`network error: ${e.message}`);
+    default:
+      return new FeedFetchError(e.message);
+  }
 }
 
-/**
- * The network step, kept apart so it can be swapped for the SSRF-checked fetcher: follows at most MAX_REDIRECTS
- * redirects itself (refusing loops at once), and reads an error response's body only to discard it.
- */
-async function fetchTransport(url: string, opts: TransportOptions): Promise<FeedResponse> {
-  const signal = AbortSignal.timeout(opts.timeoutMs);
-  const seen = new Set<string>();
-  let current = url;
+function safeHref(url: string): string {
   try {
-    for (let hop = 0; ; hop++) {
-      seen.add(current);
-      const res = await opts.fetchImpl(current, { headers: opts.headers, redirect: "manual", signal });
-      const location = res.headers.get("location");
-      if (res.status >= 300 && res.status < 400 && res.status !== 304 && location) {
-        await res.body?.cancel();
-        const next = new URL(location, current).toString();
-        if (seen.has(next)) throw new FeedFetchError(`redirect loop (${current} → ${next})`);
-        if (hop >= MAX_REDIRECTS) throw new FeedFetchError(`more than ${MAX_REDIRECTS} redirects`);
-        current = next;
-        continue;
-      }
-      const ok = res.status >= 200 && res.status <= 299;
-      if (!ok) await res.body?.cancel();
-      const body = ok ? await readCapped(res, opts.maxBytes) : new Uint8Array();
-      return { status: res.status, headers: res.headers, body, url: current };
-    }
-  } catch (e) {
-    if (e instanceof FeedFetchError) throw e;
-    const err = e as Error;
-    if (signal.aborted || err.name === "TimeoutError" || err.name === "AbortError")
-      throw new FeedFetchError(`timed out after ${opts.timeoutMs} ms`);
-    const cause = err.cause as { message?: string; code?: string } | undefined;
-    throw new FeedFetchError(`network error: ${cause?.code ?? cause?.message ?? err.message}`);
+    const u = new URL(url);
+    u.hash = "";
+    return u.href;
+  } catch {
+    return url;
   }
-}
-
-async function readCapped(res: Response, max: number): Promise<Uint8Array> {
-  const declared = Number(res.headers.get("content-length"));
-  if (declared > max) {
-    await res.body?.cancel();
-    throw new FeedFetchError(`feed is larger than ${max} bytes (declared ${declared})`);
-  }
-  if (!res.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel();
-      throw new FeedFetchError(`feed is larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 const BOMS: Array<[number[], string]> = [

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
+import { parseAllowList } from "../net";
 import { rssFeed, startFeedServer } from "../testing/feed-server";
 import { tempStore } from "../testing/temp-store";
 import { backoffDelay, MIN_INTERVAL_MS, nextInterval, pollFeed } from "./poll-feed";
@@ -14,6 +15,9 @@ afterEach(async () => {
   await server.close();
   store.cleanup();
 });
+
+// The feed server is on loopback: allowed explicitly, as an operator would through LEDE_FETCH_ALLOW_PRIVATE.
+const loopbackAllowed = { allow: parseAllowList("127.0.0.1") };
 
 async function registerFeed(path: string) {
   const source = await store.sources.ensure({
@@ -47,7 +51,7 @@ describe("pollFeed", () => {
     });
     const feed = await registerFeed("/rss");
     const now = () => Date.UTC(2025, 5, 10, 12);
-    const first = await pollFeed({ store, now }, feed);
+    const first = await pollFeed({ store, now, fetch: loopbackAllowed }, feed);
     expect(first).toMatchObject({ ok: true, inserted: 2, entries: 2 });
     expect(server.headers("/rss")?.["user-agent"]).toMatch(/^LedeBot\//);
     const events = await store.events.after(0, 10);
@@ -55,7 +59,7 @@ describe("pollFeed", () => {
     expect((events[1]?.payload?.data as { url: string }).url).toBe(server.url("/b"));
 
     const [again] = await store.sources.feeds();
-    const second = await pollFeed({ store, now }, { ...again!, source: feed.source });
+    const second = await pollFeed({ store, now, fetch: loopbackAllowed }, { ...again!, source: feed.source });
     expect(second).toMatchObject({ ok: true, notModified: true });
     expect(server.headers("/rss")?.["if-none-match"]).toBe('"v1"');
     expect(await store.articles.count()).toBe(2);
@@ -65,13 +69,13 @@ describe("pollFeed", () => {
     server.set("/broken", { status: 500, body: "oops" });
     const feed = await registerFeed("/broken");
     const at = Date.now();
-    const out = await pollFeed({ store, now: () => at }, feed);
+    const out = await pollFeed({ store, now: () => at, fetch: loopbackAllowed }, feed);
     expect(out).toMatchObject({ ok: false, error: "HTTP 500" });
     const [health] = await store.sources.feeds();
     expect(health).toMatchObject({ consecutiveFailures: 1, lastError: "HTTP 500" });
     expect(health!.nextPollAt).toBeGreaterThanOrEqual(at + 0.9 * feed.intervalMs);
     // A second failure waits about twice as long: backed off, never dropped.
-    await pollFeed({ store, now: () => at }, { ...health!, source: feed.source });
+    await pollFeed({ store, now: () => at, fetch: loopbackAllowed }, { ...health!, source: feed.source });
     const [again] = await store.sources.feeds();
     expect(again).toMatchObject({ consecutiveFailures: 2 });
     expect(again!.nextPollAt - at).toBeGreaterThanOrEqual(1.8 * feed.intervalMs);
@@ -80,7 +84,7 @@ describe("pollFeed", () => {
   it("reports a parse error per feed", async () => {
     server.set("/html", { body: "<html><body>not a feed</body></html>", contentType: "text/html" });
     const feed = await registerFeed("/html");
-    const out = await pollFeed({ store, now: Date.now }, feed);
+    const out = await pollFeed({ store, now: Date.now, fetch: loopbackAllowed }, feed);
     expect(out.ok).toBe(false);
     expect((await store.sources.feeds())[0]?.lastError).toMatch(/not a recognised feed/);
   });

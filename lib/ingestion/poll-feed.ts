@@ -2,7 +2,7 @@ import type { Store } from "../db/store";
 import type { Article, Feed, Source } from "../db/types";
 import { refreshSourceProfile } from "../sources/source-profile";
 import type { StoryClustering } from "../stories/story-clustering";
-import { FeedFetchError, fetchFeed } from "./fetch-feed";
+import { FeedFetchError, fetchFeed, type FetchFeedOptions } from "./fetch-feed";
 import { feedToEventLatency, type LatencyRecorder } from "./latency";
 import { FeedParseError, parseFeed } from "./parse-feed";
 import { runPipeline } from "./pipeline";
@@ -16,7 +16,11 @@ export interface PollContext {
   now: () => number;
   onAppended?: () => void;
   clustering?: StoryClustering;
-  fetchImpl?: typeof fetch;
+  /**
+   * The SSRF policy for feed fetches: the operator's private-address allowlist (`fetchOptionsFromEnv`). Absent,
+   * only public addresses are fetched.
+   */
+  fetch?: FetchFeedOptions["fetch"];
   userAgent?: string;
   timeoutMs?: number;
   /** Where feed-to-event latencies go (the process-wide recorder unless told). */
@@ -80,7 +84,7 @@ export async function pollFeed(ctx: PollContext, feed: Feed & { source: Source }
     const res = await fetchFeed(feed.url, {
       etag: feed.etag,
       lastModified: feed.lastModified,
-      fetchImpl: ctx.fetchImpl,
+      fetch: ctx.fetch,
       userAgent: ctx.userAgent,
       timeoutMs: ctx.timeoutMs,
     });

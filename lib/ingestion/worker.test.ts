@@ -1,11 +1,14 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { parseAllowList } from "../net";
 import { tempStore } from "../testing/temp-store";
 import { startFixtureServer, type Route } from "./fixtures/fixture-server";
 import { IngestWorker } from "./worker";
 
 const log = pino({ level: "silent" });
+// The fixture servers are on loopback: allowed explicitly, as an operator would through LEDE_FETCH_ALLOW_PRIVATE.
+const loopbackAllowed = { allow: parseAllowList("127.0.0.1,127.0.0.2") };
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
@@ -69,7 +72,14 @@ async function until(check: () => Promise<boolean>, ms = 10_000) {
 describe("IngestWorker", () => {
   it("keeps to the per-host limit", async () => {
     const { store, busy } = await setup(false);
-    const worker = new IngestWorker({ store, log, concurrency: 10, perHostConcurrency: 2, tickMs: 10 });
+    const worker = new IngestWorker({
+      store,
+      log,
+      fetch: loopbackAllowed,
+      concurrency: 10,
+      perHostConcurrency: 2,
+      tickMs: 10,
+    });
     cleanups.push(() => worker.stop());
     worker.start();
     await until(async () => (await store.articles.count()) === 6);
@@ -78,7 +88,14 @@ describe("IngestWorker", () => {
 
   it("keeps to the global limit", async () => {
     const { store, busy } = await setup(false);
-    const worker = new IngestWorker({ store, log, concurrency: 3, perHostConcurrency: 10, tickMs: 10 });
+    const worker = new IngestWorker({
+      store,
+      log,
+      fetch: loopbackAllowed,
+      concurrency: 3,
+      perHostConcurrency: 10,
+      tickMs: 10,
+    });
     cleanups.push(() => worker.stop());
     worker.start();
     await until(async () => (await store.articles.count()) === 6);
@@ -90,6 +107,7 @@ describe("IngestWorker", () => {
     const worker = new IngestWorker({
       store,
       log,
+      fetch: loopbackAllowed,
       concurrency: 2,
       perHostConcurrency: 1,
       tickMs: 10,

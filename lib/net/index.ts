@@ -1,6 +1,8 @@
 export { fetchOptionsFromEnv } from "./fetch-options";
 export { parseAllowList, type AllowRule } from "./ip-policy";
 export {
+  assertFetchable,
+  assertLiteralFetchable,
   DEFAULT_MAX_BYTES,
   safeFetch,
   type LookupAll,

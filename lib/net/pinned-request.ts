@@ -145,7 +145,17 @@ function readCapped(
   const declared = Number(res.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
-    return Promise.reject(new SafeFetchError("too_large", `response is larger than ${maxBytes} bytes`, href));
+    return Promise.reject(
+      new SafeFetchError(
+        "too_large",
+        `response is larger than ${maxBytes} bytes (declared ${declared})`,
+        href,
+        {
+          maxBytes,
+          declaredBytes: declared,
+        },
+      ),
+    );
   }
   const decoder = decoderFor(res.headers["content-encoding"]);
   const stream: Readable = decoder ? res.pipe(decoder) : res;
@@ -167,7 +177,9 @@ function readCapped(
     stream.on("data", (chunk: Buffer) => {
       total += chunk.length;
       if (total > maxBytes) {
-        stop(new SafeFetchError("too_large", `response is larger than ${maxBytes} bytes`, href));
+        stop(
+          new SafeFetchError("too_large", `response is larger than ${maxBytes} bytes`, href, { maxBytes }),
+        );
         return;
       }
       chunks.push(chunk);

@@ -19,7 +19,15 @@ export class SafeFetchError extends Error {
     readonly code: SafeFetchErrorCode,
     message: string,
     readonly url: string,
-    readonly extra: { httpStatus?: number; retryAfterMs?: number; address?: string; range?: string } = {},
+    readonly extra: {
+      httpStatus?: number;
+      retryAfterMs?: number;
+      address?: string;
+      range?: string;
+      /** The size cap a too_large body went past, and the length the server declared (if it did). */
+      maxBytes?: number;
+      declaredBytes?: number;
+    } = {},
   ) {
     super(message);
     this.name = "SafeFetchError";

@@ -4,7 +4,13 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { parseAllowList } from "./ip-policy";
-import { safeFetch, type LookupAll, type SafeFetchOptions } from "./safe-fetch";
+import {
+  assertFetchable,
+  assertLiteralFetchable,
+  safeFetch,
+  type LookupAll,
+  type SafeFetchOptions,
+} from "./safe-fetch";
 import { SafeFetchError, type SafeFetchErrorCode } from "./safe-fetch-error";
 import { redirectTo, respond, startTestServer, type TestServer } from "./test-http-server";
 
@@ -306,5 +312,47 @@ describe("safeFetch: limits and responses", () => {
     });
     expect(notModified.status).toBe(304);
     expect(notModified.body.length).toBe(0);
+  });
+});
+
+describe("checking a URL without fetching it", () => {
+  it.each([
+    ["dotted", (p: number) => `http://127.0.0.1:${p}/x.xml`],
+    ["decimal", (p: number) => `http://2130706433:${p}/x.xml`],
+    ["IPv4-mapped", (p: number) => `http://[::ffff:127.0.0.1]:${p}/x.xml`],
+    ["link-local", () => "http://169.254.169.254/latest/meta-data/"],
+    ["private", () => "http://10.1.2.3/feed"],
+  ])("refuses the %s literal synchronously, naming its range", (_name, url) => {
+    expect(() => assertLiteralFetchable(url(main.port))).toThrow(
+      expect.objectContaining({
+        code: "blocked_address",
+        message: expect.stringMatching(
+          /^\S+ \((loopback|ipv4Mapped:loopback|linkLocal|private)\) may not be fetched$/,
+        ),
+      }),
+    );
+  });
+
+  it("lets an allowed literal, a public literal and any host name through the synchronous check", () => {
+    expect(() => assertLiteralFetchable(main.url("/x.xml"), parseAllowList(main.host))).not.toThrow();
+    expect(() => assertLiteralFetchable("https://93.184.216.34/feed")).not.toThrow();
+    expect(() => assertLiteralFetchable("https://intranet.example.test/feed")).not.toThrow();
+    expect(() => assertLiteralFetchable("file:///etc/passwd")).toThrow(
+      expect.objectContaining({ code: "unsupported_protocol" }),
+    );
+  });
+
+  it("resolves host names and refuses one with a private answer, without connecting", async () => {
+    const lookup = fakeDns({ "intranet.example.test": ["10.0.0.8"], "news.example.test": ["93.184.216.34"] });
+    await expect(assertFetchable("http://intranet.example.test/feed", { lookup })).rejects.toMatchObject({
+      code: "blocked_address",
+      message: "intranet.example.test resolves to 10.0.0.8 (private), which may not be fetched",
+    });
+    await expect(assertFetchable("http://news.example.test/feed", { lookup })).resolves.toBeUndefined();
+    const hanging: LookupAll = () => new Promise(() => undefined);
+    await expect(
+      assertFetchable("http://slow.example.test/", { lookup: hanging, timeoutMs: 100 }),
+    ).rejects.toMatchObject({ code: "timeout" });
+    expect(main.hits("/x.xml")).toBe(0);
   });
 });

@@ -56,7 +56,7 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const deadline = new AbortController();
   const timer = setTimeout(
-    () => deadline.abort(new SafeFetchError("timeout", `no complete response within ${timeoutMs} ms`, input)),
+    () => deadline.abort(new SafeFetchError("timeout", `timed out after ${timeoutMs} ms`, input)),
     timeoutMs,
   );
   const onCallerAbort = () => deadline.abort(new SafeFetchError("timeout", "the fetch was cancelled", input));
@@ -162,43 +162,90 @@ function parseUrl(text: string, reportAs: string, base?: URL): URL {
  */
 async function checkedAddresses(
   url: URL,
-  opts: SafeFetchOptions,
+  opts: Pick<SafeFetchOptions, "allow" | "lookup">,
   signal: AbortSignal,
 ): Promise<LookupAddress[]> {
   const hostname = url.hostname.toLowerCase();
   const literal = parseAddress(hostname);
-  let addresses: LookupAddress[];
-  if (literal) addresses = [{ address: literal.toString(), family: literal.kind() === "ipv4" ? 4 : 6 }];
-  else {
-    try {
-      addresses = await untilAborted((opts.lookup ?? systemLookup)(hostname), signal);
-    } catch (e) {
-      if (e instanceof SafeFetchError) throw e;
-      throw new SafeFetchError(
-        "dns_failure",
-        `cannot resolve ${hostname}: ${(e as Error).message}`,
-        url.href,
-      );
-    }
-    if (addresses.length === 0)
-      throw new SafeFetchError("dns_failure", `no address for ${hostname}`, url.href);
+  if (literal) {
+    checkAddress(url, literal, opts.allow ?? [], null);
+    return [{ address: literal.toString(), family: literal.kind() === "ipv4" ? 4 : 6 }];
   }
-  const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+  let addresses: LookupAddress[];
+  try {
+    addresses = await untilAborted((opts.lookup ?? systemLookup)(hostname), signal);
+  } catch (e) {
+    if (e instanceof SafeFetchError) throw e;
+    throw new SafeFetchError("dns_failure", `cannot resolve ${hostname}: ${(e as Error).message}`, url.href);
+  }
+  if (addresses.length === 0) throw new SafeFetchError("dns_failure", `no address for ${hostname}`, url.href);
   for (const a of addresses) {
     const addr = parseAddress(a.address);
     if (!addr)
       throw new SafeFetchError("dns_failure", `resolver gave a non-address "${a.address}"`, url.href);
-    const range = blockedRange(addr);
-    if (range && !isAllowedByRules(opts.allow ?? [], { hostname, address: addr, port })) {
-      throw new SafeFetchError(
-        "blocked_address",
-        `${hostname} resolves to ${a.address} (${range}), which may not be fetched`,
-        url.href,
-        { address: a.address, range },
-      );
-    }
+    checkAddress(url, addr, opts.allow ?? [], a.address);
   }
   return addresses;
+}
+
+/** Throws blocked_address unless the address is public unicast or the allowlist lets this connection through. */
+function checkAddress(
+  url: URL,
+  addr: NonNullable<ReturnType<typeof parseAddress>>,
+  allow: readonly AllowRule[],
+  resolved: string | null,
+): void {
+  const range = blockedRange(addr);
+  if (!range) return;
+  const hostname = url.hostname.toLowerCase();
+  const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+  if (isAllowedByRules(allow, { hostname, address: addr, port })) return;
+  const address = resolved ?? addr.toString();
+  throw new SafeFetchError(
+    "blocked_address",
+    resolved === null
+      ? `${hostname} (${range}) may not be fetched`
+      : `${hostname} resolves to ${address} (${range}), which may not be fetched`,
+    url.href,
+    { address, range },
+  );
+}
+
+/**
+ * The checks safeFetch makes before connecting, without connecting: the URL must be http(s) and every address of
+ * its host public (or allowed). Host names are resolved (with `opts.lookup` if given). For a check at the time a
+ * URL is registered; the fetch checks again, since a name can resolve differently later.
+ */
+export async function assertFetchable(
+  input: string,
+  opts: Pick<SafeFetchOptions, "allow" | "lookup" | "timeoutMs"> = {},
+): Promise<void> {
+  const url = parseUrl(input, input);
+  const timeoutMs = opts.timeoutMs ?? 5_000;
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () =>
+      deadline.abort(
+        new SafeFetchError("timeout", `cannot resolve ${url.hostname} within ${timeoutMs} ms`, url.href),
+      ),
+    timeoutMs,
+  );
+  try {
+    await checkedAddresses(url, opts, deadline.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The synchronous part of assertFetchable: the scheme, and the address when the host is an IP literal in any form
+ * the URL parser accepts (`2130706433`, `0x7f.1`, `[::ffff:127.0.0.1]`). A host name passes; it is checked when
+ * resolved.
+ */
+export function assertLiteralFetchable(input: string, allow: readonly AllowRule[] = []): void {
+  const url = parseUrl(input, input);
+  const literal = parseAddress(url.hostname.toLowerCase());
+  if (literal) checkAddress(url, literal, allow, null);
 }
 
 function requestHeaders(opts: SafeFetchOptions, sameOrigin: boolean): Record<string, string> {
