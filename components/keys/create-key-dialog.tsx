@@ -89,6 +89,11 @@ export function CreateKeyDialog({
                 </span>
               </span>
             </label>
+            <p className="text-muted text-xs">
+              The dashboard issues <code className="font-mono">read</code> and{" "}
+              <code className="font-mono">ws:connect</code> keys only; keys with other scopes come from the
+              operator (<code className="font-mono">lede keys create</code>).
+            </p>
           </fieldset>
           <div className="flex justify-end gap-2 pt-2">
             <Button variant="secondary" onClick={close}>

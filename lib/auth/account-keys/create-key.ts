@@ -1,9 +1,15 @@
 import { z } from "zod";
 
 import { DomainError } from "../../errors";
-import { createKey, SCOPES } from "../../keys/create-key";
+import { createKey, SCOPES, type Scope } from "../../keys/create-key";
 import type { AccountContext } from "./context";
 import { toKeyView, type KeyView } from "./key-view";
+
+/**
+ * The scopes a key made in the dashboard may hold. `write` and `admin` (which passes every scope check) come only
+ * from the operator's CLI (`lede keys create`): a signed-in user must not be able to raise their own rights.
+ */
+export const DASHBOARD_SCOPES = ["read", "ws:connect"] as const satisfies readonly Scope[];
 
 /** More live keys than this is a leak waiting to happen; revoke some first. */
 export const MAX_LIVE_KEYS = 50;
@@ -20,8 +26,20 @@ export interface IssuedKey {
   key: KeyView;
 }
 
-/** Issues a key on the signed-in user's account; `read` is always included, `ws:connect` needs a paid plan. */
+/**
+ * Issues a key on the signed-in user's account; `read` is always included, `ws:connect` needs a paid plan, and
+ * any scope outside DASHBOARD_SCOPES is refused (403 scope_not_allowed).
+ */
 export async function createAccountKey(ctx: AccountContext, input: CreateKeyBody): Promise<IssuedKey> {
+  const refused = input.scopes.filter((s) => !(DASHBOARD_SCOPES as readonly string[]).includes(s));
+  if (refused.length) {
+    throw new DomainError(
+      "scope_not_allowed",
+      403,
+      `the dashboard issues only ${DASHBOARD_SCOPES.join(" and ")} keys; ${refused.join(" and ")} keys come from the operator's CLI`,
+      { param: "scopes", refused, allowed: [...DASHBOARD_SCOPES] },
+    );
+  }
   const live = (await ctx.store.keys.list(ctx.account.id)).filter(
     (k) => k.revokedAt === null && (k.expiresAt === null || k.expiresAt > ctx.now),
   );

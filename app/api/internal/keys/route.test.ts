@@ -151,4 +151,47 @@ describe("withSession on /api/internal/keys", () => {
     );
     expect((await json<{ error: { code: string } }>(badId)).error.code).toBe("invalid_parameter");
   });
+
+  it("refuses write and admin scopes with 403 and the error body: the dashboard issues read and ws:connect only", async () => {
+    const { cookie, account } = await t.signIn();
+    for (const scopes of [["read", "write", "admin"], ["admin"], ["write"]]) {
+      const res = await POST(internal("/api/internal/keys", { cookie, body: { name: "x", scopes } }));
+      expect(res.status).toBe(403);
+      const body = await json<{ error: Record<string, unknown> }>(res);
+      expect(body.error).toMatchObject({
+        code: "scope_not_allowed",
+        status: 403,
+        details: { param: "scopes", allowed: ["read", "ws:connect"] },
+      });
+      expect(body.error.request_id).toBe(res.headers.get("X-Request-Id"));
+    }
+    expect(await t.store.keys.list(account.id)).toEqual([]);
+    // A paid account gets read + ws:connect, and still nothing more.
+    await t.store.accounts.setPlan(account.id, "pro");
+    const ws = await POST(
+      internal("/api/internal/keys", { cookie, body: { name: "ws", scopes: ["ws:connect"] } }),
+    );
+    expect((await json<{ key: KeyJson }>(ws)).key.scopes).toEqual(["read", "ws:connect"]);
+    const admin = await POST(
+      internal("/api/internal/keys", { cookie, body: { name: "a", scopes: ["ws:connect", "admin"] } }),
+    );
+    expect(admin.status).toBe(403);
+  });
+
+  it("rotates a key into one with the same scopes, whatever the body asks for", async () => {
+    const { cookie } = await t.signIn();
+    const first = await json<{ secret: string; key: KeyJson }>(
+      await POST(internal("/api/internal/keys", { cookie, body: { name: "deploy" } })),
+    );
+    const res = await rotate(
+      internal(`/api/internal/keys/${first.key.id}/rotate`, {
+        cookie,
+        body: { grace_seconds: 0, scopes: ["read", "write", "admin"] },
+      }),
+      params({ id: first.key.id }),
+    );
+    const rotated = await json<{ secret: string; key: KeyJson }>(res);
+    expect(rotated.key.scopes).toEqual(["read"]);
+    expect((await t.deps.keys.verify(rotated.secret))?.scopes).toEqual(["read"]);
+  });
 });
