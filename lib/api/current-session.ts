@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 
 import { getAuthRuntime } from "../auth/auth-runtime";
-import { readSessionUserId } from "../auth/session-token";
+import { readSessionClaims } from "../auth/session-token";
 import { loadSessionUser, type SessionUser } from "../auth/session-user";
 
 const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
@@ -18,7 +18,7 @@ export const currentSession = cache(async (): Promise<SessionUser | null> => {
   if (!all.some((c) => SESSION_COOKIE.test(c.name))) return null;
   const rt = await getAuthRuntime();
   const map = new Map(all.map((c) => [c.name, c.value]));
-  return loadSessionUser(rt.ctx.store, await readSessionUserId(map, rt.secret));
+  return loadSessionUser(rt.ctx.store, await readSessionClaims(map, rt.secret));
 });
 
 /** The signed-in user, or a redirect to the sign-in page that comes back to `path` afterwards. */

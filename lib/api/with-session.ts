@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 import { getAuthRuntime } from "../auth/auth-runtime";
 import { verifyCsrfToken } from "../auth/csrf";
-import { parseCookieHeader, readSessionUserId } from "../auth/session-token";
+import { parseCookieHeader, readSessionClaims } from "../auth/session-token";
 import { loadSessionUser, type SessionUser } from "../auth/session-user";
 import type { Store } from "../db/store";
 import { DomainError, ValidationError } from "../errors";
@@ -73,8 +73,8 @@ export function withSession<
     let response: Response;
     try {
       if (req.method !== "GET" && req.method !== "HEAD") assertSameOrigin(req);
-      const userId = await readSessionUserId(parseCookieHeader(req.headers.get("cookie")), deps.secret);
-      const session = await loadSessionUser(deps.store, userId);
+      const claims = await readSessionClaims(parseCookieHeader(req.headers.get("cookie")), deps.secret);
+      const session = await loadSessionUser(deps.store, claims);
       if (!session) throw new DomainError("unauthorized", 401, "sign in to use the dashboard API");
       const params = parse(opts.params, routeCtx?.params ? await routeCtx.params : {}, false);
       const query = parse(opts.query, queryObject(new URL(req.url)), false);

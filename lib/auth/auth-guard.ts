@@ -2,22 +2,17 @@ import { AttemptLimiter } from "./attempt-limiter";
 
 const MINUTE = 60_000;
 
-/** Brute-force limits on the sign-in and sign-up forms. */
+/**
+ * Per-process limits on the signed-out forms. Sign-in limits are not here: they are kept in the database
+ * (lib/auth/sign-in.ts), so they hold across processes.
+ */
 export interface AuthGuard {
-  /** Failed sign-ins per email: guessing one account's password. */
-  email: AttemptLimiter;
-  /** Failed sign-ins per client address: spraying passwords over many accounts. */
-  ip: AttemptLimiter;
   /** Sign-ups per client address, successful or not. */
   signUp: AttemptLimiter;
 }
 
 export function createAuthGuard(): AuthGuard {
-  return {
-    email: new AttemptLimiter(5, 15 * MINUTE),
-    ip: new AttemptLimiter(30, 15 * MINUTE),
-    signUp: new AttemptLimiter(20, 60 * MINUTE),
-  };
+  return { signUp: new AttemptLimiter(20, 60 * MINUTE) };
 }
 
 // One guard per process, shared by every copy of this module (Next's bundles and the custom server).

@@ -68,6 +68,25 @@ describe("buildAuthOptions", () => {
     expect(token.uid).toBe(user!.id);
   });
 
+  it("starts a session under the user's session version, and refuses it once the version moves on", async () => {
+    const o = buildAuthOptions(rt);
+    const jwt = o.callbacks!.jwt! as (a: unknown) => Promise<{ uid?: number; sv?: number }>;
+    const user = await store.accounts.findUserByEmail("ana@example.test");
+    await store.auth.bumpSessionVersion(user!.id);
+    const token = await jwt({
+      token: {},
+      user: { id: String(user!.id), email: user!.email },
+      account: { provider: "credentials", type: "credentials", providerAccountId: String(user!.id) },
+    });
+    expect(token).toMatchObject({ uid: user!.id, sv: 1 });
+    // Reading the session later (next-auth calls jwt without an account) passes while the version holds...
+    expect(await jwt({ token })).toMatchObject({ uid: user!.id, sv: 1 });
+    // ...and throws once the user signs out everywhere: next-auth then clears the cookie and answers no session.
+    await store.auth.bumpSessionVersion(user!.id);
+    await expect(jwt({ token })).rejects.toThrow("session ended");
+    await expect(jwt({ token: { uid: user!.id } })).rejects.toThrow("session ended");
+  });
+
   it("signs a GitHub user in as the user with that email, creating one on the free plan when new", async () => {
     const o = buildAuthOptions({ ...rt, env: { GITHUB_ID: "id", GITHUB_SECRET: "secret" } });
     const jwt = o.callbacks!.jwt! as (a: unknown) => Promise<{ uid?: number }>;

@@ -10,12 +10,18 @@ import { clientAddress } from "./auth-guard";
 import { sameOriginRedirect } from "./auth-request-guard";
 import type { AuthRuntime } from "./auth-runtime";
 import { findOrCreateOAuthUser } from "./oauth-user";
+import { claimsOf } from "./session-token";
+import { sessionIsCurrent } from "./session-user";
 import { signInWithPassword } from "./sign-in";
 
 export const SESSION_MAX_AGE_S = 7 * 86_400;
 
 /** next-auth's sign-in error for a blocked caller; the form shows a wait message for it. */
 export const RATE_LIMITED_ERROR = "RateLimited";
+
+/** The error the jwt callback throws for a session that has ended; next-auth clears its cookie. */
+const SESSION_ENDED = "session ended";
+const isSessionEnded = (meta: unknown) => (meta as { message?: unknown } | null)?.message === SESSION_ENDED;
 
 const built = new WeakMap<AuthRuntime, AuthOptions>();
 
@@ -40,7 +46,6 @@ function createAuthOptions(rt: AuthRuntime): AuthOptions {
         try {
           const user = await signInWithPassword(
             store,
-            rt.guard,
             {
               email: credentials?.email ?? "",
               password: credentials?.password ?? "",
@@ -82,6 +87,14 @@ function createAuthOptions(rt: AuthRuntime): AuthOptions {
         if (account?.provider === "github" && user?.email) {
           token.uid = (await findOrCreateOAuthUser(store, user.email, user.name ?? null)).id;
         }
+        if (account && typeof token.uid === "number") {
+          // A new session starts under the user's current version; bumping the version ends it.
+          token.sv = (await store.auth.sessionVersion(token.uid)) ?? 0;
+          return token;
+        }
+        // Reading an existing session: refuse one issued under an older version (next-auth then clears it).
+        const claims = claimsOf(token);
+        if (!claims || !(await sessionIsCurrent(store, claims))) throw new Error(SESSION_ENDED);
         return token;
       },
       async session({ session, token }) {
@@ -90,7 +103,10 @@ function createAuthOptions(rt: AuthRuntime): AuthOptions {
       },
     },
     logger: {
-      error: (code, meta) => log.error({ code, meta }, "auth error"),
+      error: (code, meta) =>
+        isSessionEnded(meta)
+          ? log.info({ code }, "ended session refused")
+          : log.error({ code, meta }, "auth error"),
       warn: (code) => log.warn({ code }, "auth warning"),
       debug: () => undefined,
     },

@@ -4,23 +4,36 @@ import { decode } from "next-auth/jwt";
 // token into `.0`, `.1`, … chunks.
 const NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
-/** The signed-in user's id from next-auth's session cookie, or null when it is absent, forged or expired. */
-export async function readSessionUserId(
+/** What a session token says: the user, and the session version of that user it was issued under. */
+export interface SessionClaims {
+  userId: number;
+  /** Tokens issued before session versions existed carry none: they count as version 0. */
+  version: number;
+}
+
+/** The claims of next-auth's session cookie, or null when it is absent, forged, expired or names no user. */
+export async function readSessionClaims(
   cookies: ReadonlyMap<string, string>,
   secret: string,
-): Promise<number | null> {
+): Promise<SessionClaims | null> {
   for (const name of NAMES) {
     const token = cookies.get(name) ?? joinChunks(cookies, name);
     if (!token) continue;
     try {
-      const payload = await decode({ token, secret });
-      const uid = payload?.uid;
-      return typeof uid === "number" && Number.isInteger(uid) ? uid : null;
+      return claimsOf(await decode({ token, secret }));
     } catch {
       return null;
     }
   }
   return null;
+}
+
+/** The claims of a decoded token (as next-auth's callbacks see it), or null when it names no user. */
+export function claimsOf(payload: Record<string, unknown> | null): SessionClaims | null {
+  const uid = payload?.uid;
+  if (typeof uid !== "number" || !Number.isInteger(uid)) return null;
+  const sv = payload?.sv ?? 0;
+  return typeof sv === "number" && Number.isInteger(sv) ? { userId: uid, version: sv } : null;
 }
 
 function joinChunks(cookies: ReadonlyMap<string, string>, name: string): string | undefined {

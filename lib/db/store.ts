@@ -733,6 +733,47 @@ export interface VectorRepo {
   storyVector(storyId: number): Promise<ArticleVector | null>;
 }
 
+/** One limit on failed sign-ins: after `limit` failures under `key`, each further try waits (doubling) first. */
+export interface ThrottleRule {
+  key: string;
+  limit: number;
+  /** The wait once the limit is reached; it doubles with each further failure, up to `maxMs`. */
+  baseMs: number;
+  maxMs: number;
+  /** Failures older than this (since the key's last failure) are forgotten. */
+  forgetMs: number;
+}
+
+/** Sign-in limits, session versions and password resets. Each method is atomic across processes. */
+export interface AuthRepo {
+  /**
+   * Counts one attempt against every rule, as a failure until `settleSignIn` says otherwise, unless a rule is
+   * waiting: then nothing is counted and the answer is the whole seconds to wait. 0 means the attempt may go on.
+   */
+  claimSignInAttempt(rules: ThrottleRule[], now: number): Promise<number>;
+  /** After a successful attempt: forgets the failures under `clear`, and takes back the claimed one under `refund`. */
+  settleSignIn(clear: string[], refund: string[]): Promise<void>;
+  /** The user's current session version; null for an unknown user. */
+  sessionVersion(userId: number): Promise<number | null>;
+  /** Ends every session of the user; returns the new version. */
+  bumpSessionVersion(userId: number): Promise<number>;
+  /** Sets a new password hash, ends every session and voids open reset tokens; returns the new version. */
+  setPassword(userId: number, passwordHash: string): Promise<number>;
+  insertPasswordReset(reset: {
+    tokenHash: string;
+    userId: number;
+    createdAt: number;
+    expiresAt: number;
+  }): Promise<void>;
+  /** The user an unused, unexpired reset token is for; null otherwise. */
+  passwordResetUser(tokenHash: string, now: number): Promise<number | null>;
+  /**
+   * Uses a reset token once: when it is unused and unexpired, sets the password as `setPassword` does and returns
+   * the user's id; otherwise null.
+   */
+  consumePasswordReset(tokenHash: string, passwordHash: string, now: number): Promise<number | null>;
+}
+
 export interface Store {
   sources: SourceRepo;
   articles: ArticleRepo;
@@ -751,5 +792,6 @@ export interface Store {
   topics: TopicRepo;
   enrichment: EnrichmentRepo;
   leases: LeaseRepo;
+  auth: AuthRepo;
   close(): void;
 }

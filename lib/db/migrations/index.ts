@@ -9,6 +9,7 @@ import * as m008 from "./008-story-read-model";
 import * as m009 from "./009-serving-indexes";
 import * as m010 from "./010-vector-changes";
 import * as m011 from "./011-title-trigrams";
+import * as m013 from "./013-sign-in-and-sessions";
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { version: 9, name: "serving-indexes", up: m009.up },
   { version: 10, name: "vector-changes", up: m010.up },
   { version: 11, name: "title-trigrams", up: m011.up },
+  { version: 13, name: "sign-in-and-sessions", up: m013.up },
 ];

@@ -2,6 +2,7 @@ import { openDb, type Db } from "../open-db";
 import type { Store } from "../store";
 import { sqliteAccountRepo, sqliteKeyRepo, sqliteUsageRepo } from "./account-repo";
 import { sqliteArticleRepo } from "./article-repo";
+import { sqliteAuthRepo } from "./auth-repo";
 import { sqliteContentRepo } from "./content-repo";
 import { sqliteCreditRepo } from "./credit-repo";
 import { sqliteEnrichmentRepo } from "./enrichment-repo";
@@ -43,6 +44,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     topics: sqliteTopicRepo(db),
     enrichment: sqliteEnrichmentRepo(db),
     leases: sqliteLeaseRepo(db),
+    auth: sqliteAuthRepo(db),
     close: () => {
       // Credits held for requests that never came go back to their accounts.
       credits.release();
