@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { EventDraft } from "../db/types";
 import { tempStore } from "../testing/temp-store";
 import { EventBus } from "./bus";
-import { sseEventStream, toSlimEvent } from "./sse-relay";
+import { MAX_QUEUED, MAX_REPLAY, sseEventStream, StreamSlots, toSlimEvent } from "./sse-relay";
 
 const stores: Array<ReturnType<typeof tempStore>> = [];
 afterEach(() => stores.splice(0).forEach((s) => s.cleanup()));
@@ -126,5 +126,63 @@ describe("sseEventStream", () => {
         payload: { data: { action: "create" } },
       }),
     ).toEqual({ id: 1, type: "cluster.event", ts: 2, cluster_id: 3, article_id: null, action: "create" });
+  });
+
+  it("replays only the newest events of an old resume, and tells the client where the replay starts", async () => {
+    const bus = new EventBus();
+    const store = tempStore();
+    stores.push(store);
+    const logged = [];
+    for (let i = 0; i < MAX_REPLAY + 50; i++) logged.push(await store.events.append(draft("item.new", i)));
+    const head = logged.at(-1)?.id ?? 0;
+    const text = await readUntil(sseEventStream({ bus, events: store.events, afterId: 0 }), (t) =>
+      ids(t).includes(head),
+    );
+    expect(ids(text)).toEqual(logged.slice(-MAX_REPLAY).map((e) => e.id));
+    const note = /^event: replay_truncated\ndata: (.*)$/m.exec(text);
+    expect(JSON.parse(note?.[1] ?? "null")).toEqual({ requested_after_id: 0, after_id: head - MAX_REPLAY });
+    // A resume within the window replays everything it missed, with no note.
+    const near = await readUntil(
+      sseEventStream({ bus, events: store.events, afterId: head - 3, maxReplay: 10 }),
+      (t) => ids(t).includes(head),
+    );
+    expect(ids(near)).toEqual(logged.slice(-3).map((e) => e.id));
+    expect(near).not.toContain("replay_truncated");
+  });
+
+  it("drops a client that stops reading once more than MAX_QUEUED messages wait, freeing them", async () => {
+    const bus = new EventBus();
+    const store = tempStore();
+    stores.push(store);
+    let closed = 0;
+    const stream = sseEventStream({ bus, events: store.events, onClose: () => closed++ });
+    const event = (id: number) => ({
+      id,
+      ts: 1,
+      type: "item.new",
+      clusterId: 1,
+      articleId: null,
+      payload: {},
+    });
+    for (let id = 1; id < MAX_QUEUED; id++) bus.publish(event(id));
+    expect(bus.size).toBe(1);
+    for (let id = MAX_QUEUED; id <= MAX_QUEUED + 10; id++) bus.publish(event(id));
+    expect(bus.size).toBe(0);
+    expect(closed).toBe(1);
+    // The queue is discarded: the reader gets the error, not a thousand stale messages.
+    await expect(stream.getReader().read()).rejects.toThrow(/slow consumer/);
+  });
+
+  it("gives a slot back once, and refuses past the cap per user", () => {
+    const slots = new StreamSlots(2);
+    const a = slots.acquire(1);
+    const b = slots.acquire(1);
+    expect(a && b).toBeTruthy();
+    expect(slots.acquire(1)).toBeNull();
+    expect(slots.acquire(2)).not.toBeNull();
+    a?.();
+    a?.();
+    expect(slots.held(1)).toBe(1);
+    expect(slots.acquire(1)).not.toBeNull();
   });
 });

@@ -38,15 +38,65 @@ export function sseMessage(e: SlimEvent): string {
   return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
 }
 
+/** Streams one signed-in user may hold open at once, in this process. */
+export const MAX_STREAMS_PER_USER = 5;
+/** Missed events a resume replays at most: only the newest this many are sent. */
+export const MAX_REPLAY = 200;
+/** Messages a stream may have waiting for a client that does not read before it is dropped (as /ws, §8.6). */
+export const MAX_QUEUED = 1000;
+
+/**
+ * Open dashboard streams per user. Kept on the process's global object: the custom server and Next's route
+ * bundle may load separate copies of this module, and the cap must hold across them.
+ */
+export class StreamSlots {
+  private open = new Map<number, number>();
+
+  constructor(private readonly max = MAX_STREAMS_PER_USER) {}
+
+  /** Takes a slot for the user; the returned function gives it back (once). Null when the user holds `max`. */
+  acquire(userId: number): (() => void) | null {
+    const n = this.open.get(userId) ?? 0;
+    if (n >= this.max) return null;
+    this.open.set(userId, n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.open.get(userId) ?? 1) - 1;
+      if (left <= 0) this.open.delete(userId);
+      else this.open.set(userId, left);
+    };
+  }
+
+  held(userId: number): number {
+    return this.open.get(userId) ?? 0;
+  }
+}
+
+const SLOTS = Symbol.for("lede.sseStreamSlots");
+export function streamSlots(): StreamSlots {
+  const g = globalThis as { [SLOTS]?: StreamSlots };
+  return (g[SLOTS] ??= new StreamSlots());
+}
+
 export interface SseRelayOptions {
   bus: EventBus;
-  events: Pick<EventRepo, "after">;
+  events: Pick<EventRepo, "after" | "lastId">;
   /** Resume after this event id (the client's `Last-Event-ID`): missed events are replayed first. */
   afterId?: number;
   /** Only these event types; every type when absent. */
   types?: ReadonlySet<string>;
-  /** At most this many missed events are replayed; older ones are skipped (the client refetches anyway). */
+  /**
+   * At most this many missed events are replayed (default MAX_REPLAY): a resume from further back starts at the
+   * newest ones, and a `replay_truncated` message (`{requested_after_id, after_id}`) tells the client where the
+   * replay starts instead (it refetches anyway).
+   */
   maxReplay?: number;
+  /** A client that leaves more than this many messages unread is dropped (default MAX_QUEUED). */
+  maxQueued?: number;
+  /** Called once when the stream ends, however it ends (to give back its slot). */
+  onClose?: () => void;
   /** A comment line this often keeps proxies from closing an idle stream. */
   heartbeatMs?: number;
   /** The stream ends after this long; EventSource reconnects on its own, resuming from the last id. */
@@ -70,8 +120,11 @@ export function sseEventStream(o: SseRelayOptions): ReadableStream<Uint8Array> {
       let lastId = o.afterId ?? 0;
       let pending: StoredEvent[] | null = o.afterId !== undefined ? [] : null;
       let closed = false;
+      const maxQueued = o.maxQueued ?? MAX_QUEUED;
       const write = (text: string) => {
         if (closed) return;
+        // desiredSize is 1 minus the messages queued: a reader that has stopped reading lets it fall.
+        if ((controller.desiredSize ?? 0) < 1 - maxQueued) return finish(new Error("slow consumer"));
         try {
           controller.enqueue(encoder.encode(text));
         } catch {
@@ -91,7 +144,7 @@ export function sseEventStream(o: SseRelayOptions): ReadableStream<Uint8Array> {
       const heartbeat = setInterval(() => write(": ping\n\n"), o.heartbeatMs ?? 15_000);
       const lifetime = setTimeout(() => finish(), o.lifetimeMs ?? 5 * 60_000);
       const onAbort = () => finish();
-      function finish() {
+      function finish(failure?: Error) {
         if (closed) return;
         closed = true;
         unsubscribe();
@@ -99,10 +152,13 @@ export function sseEventStream(o: SseRelayOptions): ReadableStream<Uint8Array> {
         clearTimeout(lifetime);
         o.signal?.removeEventListener("abort", onAbort);
         try {
-          controller.close();
+          // An error discards the queued messages at once; a close would keep them for a reader that never comes.
+          if (failure) controller.error(failure);
+          else controller.close();
         } catch {
           // already closed by the reader going away
         }
+        o.onClose?.();
       }
       cleanup = finish;
       if (o.signal?.aborted) return finish();
@@ -111,7 +167,13 @@ export function sseEventStream(o: SseRelayOptions): ReadableStream<Uint8Array> {
       write(`retry: 3000\n: connected\n\n`);
       if (pending) {
         void replay(o, lastId)
-          .then((missed) => missed.forEach(send))
+          .then(({ missed, skipped, from }) => {
+            if (skipped > 0) {
+              const note = { requested_after_id: lastId, after_id: from };
+              write(`event: replay_truncated\ndata: ${JSON.stringify(note)}\n\n`);
+            }
+            missed.forEach(send);
+          })
           .catch(() => undefined)
           .finally(() => {
             const held = pending ?? [];
@@ -126,15 +188,21 @@ export function sseEventStream(o: SseRelayOptions): ReadableStream<Uint8Array> {
   });
 }
 
-async function replay(o: SseRelayOptions, afterId: number): Promise<StoredEvent[]> {
-  const max = o.maxReplay ?? 1000;
+/** The events after `afterId`, from `head - maxReplay` on when that is later; `skipped`: the ids left out. */
+async function replay(
+  o: SseRelayOptions,
+  afterId: number,
+): Promise<{ missed: StoredEvent[]; skipped: number; from: number }> {
+  const max = o.maxReplay ?? MAX_REPLAY;
+  const head = await o.events.lastId();
+  const start = Math.max(afterId, head - max);
   const out: StoredEvent[] = [];
-  let from = afterId;
+  let from = start;
   while (out.length < max) {
     const batch = await o.events.after(from, Math.min(500, max - out.length));
     out.push(...batch);
     if (batch.length === 0) break;
     from = batch.at(-1)?.id ?? from;
   }
-  return out;
+  return { missed: out, skipped: start - afterId, from: start };
 }

@@ -66,4 +66,31 @@ describe("GET /api/internal/stream", () => {
     expect([...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))).toEqual([missed.id, live.id]);
     expect(text).toContain('"type":"item.new","ts":5,"cluster_id":2');
   });
+
+  it("holds a user to 5 open streams: the 6th gets 429, a closed one frees its slot, others are unaffected", async () => {
+    const me = await t.signIn();
+    const open = async (cookie: string) => GET(internal("/api/internal/stream?since=0", { cookie }));
+    const streams = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await open(me.cookie);
+      expect(res.status).toBe(200);
+      streams.push(res);
+    }
+    const sixth = await open(me.cookie);
+    expect(sixth.status).toBe(429);
+    expect(sixth.headers.get("retry-after")).toBe("30");
+    const body = (await sixth.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("rate_limited");
+    expect(body.error.message).toMatch(/at most 5 live streams/);
+    const someoneElse = await open((await t.signIn()).cookie);
+    expect(someoneElse.status).toBe(200);
+    await someoneElse.body?.cancel();
+    await streams.pop()?.body?.cancel();
+    const again = await open(me.cookie);
+    expect(again.status).toBe(200);
+    for (const res of [...streams, again]) await res.body?.cancel();
+    const last = await open(me.cookie);
+    expect(last.status).toBe(200);
+    await last.body?.cancel();
+  });
 });

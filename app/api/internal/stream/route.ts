@@ -2,8 +2,9 @@ import { z } from "zod";
 
 import { withSession } from "@/lib/api/with-session";
 import { getAppContext } from "@/lib/context";
+import { DomainError } from "@/lib/errors";
 import { EVENT_TYPES } from "@/lib/events/filters";
-import { sseEventStream } from "@/lib/events/sse-relay";
+import { MAX_STREAMS_PER_USER, sseEventStream, streamSlots } from "@/lib/events/sse-relay";
 import { qCsv, qInt } from "@/lib/validation/query";
 
 export const dynamic = "force-dynamic";
@@ -15,9 +16,20 @@ const StreamQuery = z.object({
 
 // The dashboard's live data: the event log over Server-Sent Events, with the session cookie. /ws needs an API key
 // with ws:connect (paid plans) and speaks the public protocol; a browser tab needs neither, and EventSource
-// reconnects and resumes (Last-Event-ID) by itself. Each stream ends after a few minutes and is resumed.
-export const GET = withSession({ query: StreamQuery }, async ({ req, query }) => {
+// reconnects and resumes (Last-Event-ID) by itself. Each stream ends after a few minutes and is resumed. A user holds
+// at most MAX_STREAMS_PER_USER streams at once in this process.
+export const GET = withSession({ query: StreamQuery }, async ({ req, query, user }) => {
   const { bus, store } = await getAppContext();
+  const release = streamSlots().acquire(user.id);
+  if (!release) {
+    throw new DomainError(
+      "rate_limited",
+      429,
+      `at most ${MAX_STREAMS_PER_USER} live streams may be open at once; close another tab first`,
+      { limit: MAX_STREAMS_PER_USER },
+      { "Retry-After": "30" },
+    );
+  }
   const header = req.headers.get("last-event-id");
   const resume = header && /^\d+$/.test(header) ? Number(header) : query.since;
   const body = sseEventStream({
@@ -26,6 +38,7 @@ export const GET = withSession({ query: StreamQuery }, async ({ req, query }) =>
     afterId: resume,
     types: query.types ? new Set(query.types) : undefined,
     signal: req.signal,
+    onClose: release,
   });
   return new Response(body, {
     headers: { "Content-Type": "text/event-stream; charset=utf-8", "X-Accel-Buffering": "no" },
