@@ -318,3 +318,10 @@ export function rawQuery(f: Fuzz): string {
 }
 
 export type { OpInput };
+
+/** A path segment or value whose percent-escapes do not decode: invalid UTF-8, truncated or non-hex escapes. */
+export function malformedEscape(f: Fuzz): string {
+  const bad = f.pick(["%ff", "%c0", "%c0%af", "%e0%a4%a", "%", "%zz", "%ed%a0%80", "%f8%88%80%80%80", "%8"]);
+  const text = encodeURIComponent(f.unicode(6).replace(/[\ud800-\udfff]/g, "x"));
+  return f.pick([bad, `${text}${bad}`, `${bad}${text}`, `${text}${bad}${text}`]);
+}

@@ -1,6 +1,9 @@
 // Fuzz test of /v1 (issue acceptance: 0 responses ≥ 500): thousands of random and malformed requests through the
 // real route handlers, from a fixed seed. Every answer must be < 500; a 2xx must satisfy the operation's response
 // schema and anything else the contract's error body.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as catchAll from "@/app/v1/[...path]/route";
@@ -11,13 +14,16 @@ import { issuesOf } from "./contract/expect-response";
 import { openHarness, type Harness } from "./contract/harness";
 import { callRoute, encodeAny, pathOf, validInput } from "./contract/requests";
 import { DEMO_KEY } from "./contract/world";
-import { Fuzz, rawQuery, seededRandom } from "./fuzz-inputs";
+import { Fuzz, malformedEscape, rawQuery, seededRandom } from "./fuzz-inputs";
+import { v1Dispatcher } from "./node-dispatch";
 import { OPERATIONS, type OperationSpec } from "./operations";
 
 // LEDE_FUZZ_SEED explores other sequences; the default keeps the suite deterministic.
 const SEED = Number(process.env.LEDE_FUZZ_SEED ?? 20_260_312);
 const PER_OPERATION = 190;
 const UNKNOWN_ROUTES = 150;
+const EDGE_PER_OPERATION = 12;
+const OVERSIZE_BODIES = 24;
 
 let h: Harness;
 let keys: { main: string; free: string; pro: string; demo: string };
@@ -125,5 +131,104 @@ describe("fuzz", () => {
     // The requests reach every stage: successes, validation failures, auth failures, limits and 404s all occur.
     for (const s of [200, 400, 401, 403, 404, 405, 413, 429])
       expect(out.byStatus.get(s), `status ${s}`).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+/**
+ * One request on the wire; with `chunks`, a chunked body of that many 64 KiB pieces, sent until the answer comes.
+ * A connection reset before any answer comes back as status 0.
+ */
+function onWire(
+  base: string,
+  path: string,
+  method: string,
+  headers: Record<string, string>,
+  chunks = 0,
+): Promise<Response> {
+  return new Promise((resolve) => {
+    let answered = false;
+    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
+      answered = true;
+      const parts: Buffer[] = [];
+      res.on("data", (c: Buffer) => parts.push(c));
+      res.on("close", () => {
+        const out = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") out.set(k, v);
+        const status = res.statusCode ?? 0;
+        resolve(new Response(status === 204 ? null : Buffer.concat(parts), { status, headers: out }));
+      });
+    });
+    req.on("error", () => {
+      if (!answered) resolve(new Response("connection reset before an answer", { status: 599 }));
+    });
+    if (!chunks) return void req.end();
+    const chunk = Buffer.alloc(64 * 1024, "7");
+    let sent = 0;
+    const pump = () => {
+      while (sent < chunks && !answered && !req.destroyed) {
+        sent++;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!req.destroyed) req.end();
+    };
+    req.write("[");
+    pump();
+  });
+}
+
+describe("fuzz through the node:http edge", () => {
+  let server: http.Server;
+  let base: string;
+  const errors: unknown[] = [];
+  beforeAll(async () => {
+    const v1 = v1Dispatcher((err) => errors.push(err));
+    server = http.createServer((req, res) => {
+      if (!v1(req, res)) res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+  });
+
+  it("answers malformed percent-escapes in paths and queries, and chunked bodies past the limit, without a 5xx", async () => {
+    const f = new Fuzz(seededRandom(SEED + 1));
+    const out: Outcome = { requests: 0, byStatus: new Map(), failures: [] };
+    for (const op of OPERATIONS) {
+      for (let i = 0; i < EDGE_PER_OPERATION; i++) {
+        h.clock.now += 150;
+        // Path parameters go in raw (pathOf would encode the escape into a valid one).
+        let path = op.path.replace(/\{\w+\}/g, () => malformedEscape(f));
+        // Operations without path parameters get the bad escape in the path itself or in the query.
+        if (!op.path.includes("{")) path += f.chance(0.5) ? malformedEscape(f) : `?q=${malformedEscape(f)}`;
+        const res = await onWire(base, path, op.method, { ...f.auth(keys) });
+        await check(out, `edge ${op.method} ${path.slice(0, 120)}`, res, op);
+      }
+    }
+    const posts = OPERATIONS.filter((o) => o.method === "POST");
+    for (let i = 0; i < OVERSIZE_BODIES; i++) {
+      h.clock.now += 150;
+      const op = f.pick(posts);
+      // 1–64 MiB, no Content-Length: the edge refuses it as it streams.
+      const chunks = f.int(17, 1024);
+      const res = await onWire(
+        base,
+        pathOf(op, {}),
+        "POST",
+        {
+          Authorization: `Bearer ${f.chance(0.8) ? keys.main : keys.free}`,
+          "Content-Type": "application/json",
+        },
+        chunks,
+      );
+      await check(out, `edge POST ${op.path} chunked ${chunks * 64} KiB`, res, op);
+    }
+    const summary = [...out.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+    console.log(`edge fuzz: ${out.requests} requests, seed ${SEED + 1}: ${summary.join(" ")}`);
+    expect(errors).toEqual([]);
+    expect(out.failures).toEqual([]);
+    expect([...out.byStatus.keys()].filter((s) => s >= 500)).toEqual([]);
+    for (const s of [400, 403, 413]) expect(out.byStatus.get(s), `status ${s}`).toBeGreaterThan(0);
   }, 300_000);
 });

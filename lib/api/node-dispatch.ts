@@ -94,11 +94,13 @@ async function serve(
   const direct = (handler as Partial<ApiRoute>).reply;
   if (direct) {
     const reply = await direct(apiRequest(req, method), ctx);
+    closeAfterUnreadBody(req, res);
     res.writeHead(reply.status, reply.headers);
     res.end(reply.body);
     return;
   }
   const response = await handler(toRequest(req, method), ctx);
+  closeAfterUnreadBody(req, res);
   res.statusCode = response.status;
   for (const [k, v] of response.headers) res.setHeader(k, v);
   if (!response.body) {
@@ -146,11 +148,57 @@ function refuseMalformedPath(pathname: string, res: ServerResponse): void {
 
 const urlOf = (req: IncomingMessage) => `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
 
-/** The body streams: the route reads it with its own byte limit and may refuse it before reading it all. */
-const bodyOf = (req: IncomingMessage, method: string) =>
-  method === "GET" || method === "OPTIONS" || method === "DELETE"
-    ? null
-    : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
+/**
+ * The body streams, read only as the route asks for it: the route reads it with its own byte limit and may refuse
+ * it (or the request) before reading it all.
+ */
+function bodyOf(req: IncomingMessage, method: string): ReadableStream<Uint8Array> | null {
+  if (method === "GET" || method === "OPTIONS" || method === "DELETE") return null;
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const onData = (chunk: Buffer) => {
+    controller?.enqueue(chunk);
+    if ((controller?.desiredSize ?? 0) <= 0) req.pause();
+  };
+  let listening = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull() {
+        if (!listening) {
+          listening = true;
+          req.on("data", onData);
+          req.once("end", () => controller?.close());
+          req.once("error", (err) => controller?.error(err));
+        }
+        req.resume();
+      },
+      cancel() {
+        req.off("data", onData);
+        req.pause();
+        controller = undefined;
+      },
+    },
+    { highWaterMark: 4 },
+  );
+}
+
+/**
+ * When the answer goes out before the body was read to its end (refused for its size, or for the key), the
+ * connection closes after the answer, and what is still arriving is read and dropped meanwhile: a socket destroyed
+ * with unread data would be reset, and the client could lose the answer with it.
+ */
+function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete || !bodyMethods.has(req.method ?? "")) return;
+  res.setHeader("Connection", "close");
+  res.once("finish", () => {
+    req.removeAllListeners("data");
+    req.resume();
+  });
+}
+
+const bodyMethods = new Set(["POST", "PUT", "PATCH"]);
 
 function apiRequest(req: IncomingMessage, method: string): ApiRequest {
   return {
