@@ -10,6 +10,7 @@ import * as m009 from "./009-serving-indexes";
 import * as m010 from "./010-vector-changes";
 import * as m011 from "./011-title-trigrams";
 import * as m013 from "./013-sign-in-and-sessions";
+import * as m015 from "./015-entity-article-order";
 
 export interface Migration {
   version: number;
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   { version: 10, name: "vector-changes", up: m010.up },
   { version: 11, name: "title-trigrams", up: m011.up },
   { version: 13, name: "sign-in-and-sessions", up: m013.up },
+  { version: 15, name: "entity-article-order", up: m015.up },
 ];

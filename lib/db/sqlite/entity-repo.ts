@@ -164,7 +164,7 @@ export function sqliteEntityRepo(db: Db): EntityRepo {
         `SELECT ${ARTICLE_COLUMNS} FROM article_entities ae
          JOIN articles a ON a.id = ae.article_id JOIN sources s ON s.id = a.source_id
          WHERE ae.entity_id = ?
-         ORDER BY a.published_at DESC, a.discovered_at DESC, a.id DESC LIMIT ? OFFSET ?`,
+         ORDER BY ae.published_at DESC, ae.discovered_at DESC, ae.article_id DESC LIMIT ? OFFSET ?`,
       ).all(entityId, limit, offset) as ArticleRow[];
       return { items: rows.map(toArticle), total };
     },
