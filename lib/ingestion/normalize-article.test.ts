@@ -86,3 +86,28 @@ describe("normalizeArticle", () => {
     );
   });
 });
+
+describe("normalizeArticle: invisible characters", () => {
+  it("strips bidi overrides and zero-width characters from the title and excerpt", () => {
+    const a = normalizeArticle(
+      {
+        url: "https://daily.test/a",
+        title: "Bank \u202Etxt.exe\u202C warns\u200B of\u2066 fraud\u2069",
+        summary: "<p>Call\u200D now\uFEFF &#x202E;or lose &#8203;access</p>",
+      },
+      { source, discoveredAt: now },
+    );
+    expect(a.title).toBe("Bank txt.exe warns of fraud");
+    expect(a.excerpt).toBe("Call now or lose access");
+    expect(a.slug).toMatch(/^bank-txt-exe-warns-of-fraud-/);
+  });
+
+  it("refuses a title made of invisible characters only", () => {
+    expect(() =>
+      normalizeArticle(
+        { url: "https://daily.test/b", title: "\u202E\u200B\u2060" },
+        { source, discoveredAt: now },
+      ),
+    ).toThrow(InvalidArticleError);
+  });
+});
