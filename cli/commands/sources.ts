@@ -1,12 +1,23 @@
 import fs from "node:fs";
 
+import { loadEnv } from "../../lib/env";
+import { fetchOptionsFromEnv } from "../../lib/net";
+import { refusedFeeds, RefusedFeedsError } from "../../lib/sources/feed-targets";
 import { parseOpmlSources, toOpml } from "../../lib/sources/opml";
 import { registerSources, sourceSeeds } from "../../lib/sources/register-sources";
 import { withStore } from "../store";
 
+/**
+ * Registers an OPML file's feeds. A list with a feed on a private, loopback or link-local address (an IP literal in
+ * any spelling, or a name resolving there) is refused whole, each such feed named, unless LEDE_FETCH_ALLOW_PRIVATE
+ * allows it.
+ */
 export async function sourcesImportCommand(file: string): Promise<void> {
   const seeds = parseOpmlSources(fs.readFileSync(file, "utf8"));
-  const n = await withStore((store) => registerSources(store, seeds));
+  const { allow } = fetchOptionsFromEnv(loadEnv());
+  const refused = await refusedFeeds(seeds, { allow });
+  if (refused.length > 0) throw new RefusedFeedsError(refused);
+  const n = await withStore((store) => registerSources(store, seeds, { allow }));
   console.log(`registered ${n.sources} sources with ${n.feeds} feeds from ${file}`);
 }
 

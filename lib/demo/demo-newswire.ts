@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 
 import type { Store } from "../db/store";
+import { parseAllowList } from "../net";
 import { startNewswireServer, type NewswireServer } from "../newswire";
 import { registerSources } from "../sources/register-sources";
 
@@ -26,7 +27,10 @@ export async function startDemoNewswire(store: Store, o: DemoOptions = {}): Prom
     speed: o.speed ?? DEMO_SPEED,
     seed: o.seed ?? "lede-demo",
   });
-  const { sources, feeds } = await registerSources(store, server.sources);
+  // Its feeds are on loopback, which is registered (and fetched) only when allowed: exactly this server.
+  const { sources, feeds } = await registerSources(store, server.sources, {
+    allow: parseAllowList(new URL(server.url).host),
+  });
   o.log?.info(
     { url: server.url, sources, feeds, speed: o.speed ?? DEMO_SPEED },
     "simulated newswire started",

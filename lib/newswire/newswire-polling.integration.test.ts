@@ -21,7 +21,9 @@ describe("the newswire as Lede's sources", () => {
     server = await startNewswireServer({ seed: 2, speed: 60, now: () => clock.t });
     store = tempStore();
     const s = store;
-    await registerSources(s, server.sources);
+    // The newswire is on loopback, which is registered and fetched only when allowed (as demo mode allows it).
+    const fetch = { allow: parseAllowList(new URL(server.url).host) };
+    await registerSources(s, server.sources, fetch);
     const feeds = await s.sources.dueFeeds(Date.now() + 1, 100);
     expect(feeds).toHaveLength(server.outlets.length);
 
@@ -31,8 +33,6 @@ describe("the newswire as Lede's sources", () => {
       for (const feed of await s.sources.feeds()) {
         const source = (await s.sources.list()).find((x) => x.id === feed.sourceId);
         if (!source) throw new Error("feed without source");
-        // The newswire is on loopback, which the feed fetcher refuses unless allowed (as demo mode allows it).
-        const fetch = { allow: parseAllowList(new URL(server!.url).host) };
         const out = await pollFeed({ store: s, now: () => clock.t, fetch }, { ...feed, source });
         if (!out.ok) throw new Error(out.error);
         inserted += out.inserted;

@@ -3,6 +3,7 @@ import { generateOpml, parseOpml } from "feedsmith";
 
 import { toCategory } from "../categories";
 import { truncateText } from "../text/html";
+import { cleanLine, stripInvisible } from "../text/invisible";
 import { kebab } from "../text/kebab";
 import { brandName, hostLabels } from "./brand-name";
 import { faviconUrl, isFeedPlatform } from "./feed-hosts";
@@ -52,7 +53,8 @@ function collect(
 ) {
   for (const o of outlines ?? []) {
     if (o.xmlUrl) out.push({ o, group });
-    if (o.outlines?.length) collect(o.outlines, o.text ?? o.title ?? group, out);
+    const name = o.text ?? o.title;
+    if (o.outlines?.length) collect(o.outlines, name === undefined ? group : cleanLine(name), out);
   }
 }
 
@@ -105,7 +107,7 @@ export function readSeeds(
     const category =
       toCategory(o.category?.replace(/^\//, "")) ?? groupCategory ?? toCategory(defaults.category) ?? "world";
     const country = groupCategory ? (defaults.country ?? null) : (group ?? defaults.country ?? null);
-    const title = (o.title ?? o.text ?? "").trim() || null;
+    const title = cleanLine(o.title ?? o.text ?? "") || null;
     let seed = byKey.get(key);
     if (!seed) {
       const platform = key !== host;
@@ -117,7 +119,7 @@ export function readSeeds(
         country,
         language: o.language ?? null,
         category,
-        description: o.description?.trim() || null,
+        description: stripInvisible(o.description ?? "").trim() || null,
         logoUrl: faviconUrl(homepage),
         feeds: [],
         key,
