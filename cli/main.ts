@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 
 import { accountsListCommand, accountsSetTierCommand } from "./commands/accounts";
+import { accountsResetLinkCommand } from "./commands/accounts-reset-link";
 import { exportAssignmentsCommand } from "./commands/export-assignments";
 import { importCommand } from "./commands/import";
 import { keysCreateCommand } from "./commands/keys-create";
@@ -55,6 +56,12 @@ export async function main(argv: string[]): Promise<void> {
     .requiredOption("--email <email>", "email of a user of the account")
     .requiredOption("--tier <tier>", "free, starter, pro or business")
     .action(accountsSetTierCommand);
+
+  accounts
+    .command("reset-link")
+    .description("print a one-time link that sets a new password for a user (valid for an hour)")
+    .requiredOption("--email <email>", "the user's email")
+    .action(accountsResetLinkCommand);
 
   const sources = program.command("sources").description("manage the source registry");
   sources

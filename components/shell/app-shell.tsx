@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 import type { Plan } from "@/lib/db/types";
@@ -43,9 +44,13 @@ export function AppShell({
               <Logo href="/dashboard" />
             </div>
             <div className="ml-auto flex min-w-0 items-center gap-2">
-              <span className="text-muted hidden truncate text-sm sm:inline" title={email}>
+              <Link
+                href="/account"
+                className="text-muted hover:text-fg hidden truncate text-sm underline-offset-4 hover:underline sm:inline"
+                title={`${email}: account settings`}
+              >
                 {email}
-              </span>
+              </Link>
               <Badge tone={plan === "free" ? "neutral" : "brand"} className="capitalize">
                 {plan}
               </Badge>
