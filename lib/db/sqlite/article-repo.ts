@@ -176,6 +176,9 @@ function nearDuplicateLinker(db: Db) {
   };
 }
 
+/** Matches of a keyword past which its page is read along the time index rather than sorted. */
+const WALK_AFTER_MATCHES = 2_000;
+
 function listArticles(db: Db, q: ArticleListQuery): { items: Article[]; total: number } {
   const where: string[] = [];
   const params: Record<string, unknown> = {};
@@ -186,28 +189,43 @@ function listArticles(db: Db, q: ArticleListQuery): { items: Article[]; total: n
   };
   if (q.category) add("a.category = @category", "category", q.category);
   if (q.contentStatus) add("a.content_status = @status", "status", q.contentStatus);
-  if (q.keyword) {
-    // instr over lower() is a plain substring match: LIKE would treat % and _ in the keyword as wildcards. A
-    // keyword of 3 or more characters takes its candidates from the title trigram index (migration 011): every
-    // title holding it as a substring, in any case, is among them.
+  // FTS5 reads its query as a C string: a NUL would cut the phrase short, so such a keyword scans.
+  const trigrams = !!q.keyword && [...q.keyword].length >= 3 && !q.keyword.includes("\u0000");
+  if (q.keyword && trigrams) {
+    // A keyword of 3 or more characters is a phrase of the title trigram index (migration 011): its matches are
+    // exactly the titles holding the keyword as a substring, case folded as Unicode folds it.
+    add(
+      "a.id IN (SELECT rowid FROM articles_title_tri WHERE articles_title_tri MATCH @trigrams)",
+      "trigrams",
+      `"${q.keyword.replaceAll('"', '""')}"`,
+    );
+  } else if (q.keyword) {
+    // instr over lower() is a plain substring match: LIKE would treat % and _ in the keyword as wildcards.
     add("instr(lower(a.title), @keyword) > 0", "keyword", q.keyword.toLowerCase());
-    // FTS5 reads its query as a C string: a NUL would cut the phrase short, so such a keyword scans.
-    if ([...q.keyword].length >= 3 && !q.keyword.includes("\u0000"))
-      add(
-        "a.id IN (SELECT rowid FROM articles_title_tri WHERE articles_title_tri MATCH @trigrams)",
-        "trigrams",
-        `"${q.keyword.replaceAll('"', '""')}"`,
-      );
   }
+  const keywordOnly =
+    trigrams && where.length === 1 && !q.sourceIds && q.dateFrom === undefined && q.dateTo === undefined;
   if (q.sourceIds) add(`a.source_id IN (${q.sourceIds.map((id) => Number(id)).join(",") || "NULL"})`);
   if (q.dateFrom !== undefined) add(`${field} >= @from`, "from", q.dateFrom);
   if (q.dateTo !== undefined) add(`${field} <= @to`, "to", q.dateTo);
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const dir = q.sortOrder === "asc" ? "ASC" : "DESC";
-  const total = stmt(db, `SELECT COUNT(*) FROM articles a ${clause}`).pluck().get(params) as number;
+  // A keyword alone is counted in the trigram index, without reading an article row.
+  const total = keywordOnly
+    ? (stmt(db, "SELECT COUNT(*) FROM articles_title_tri WHERE articles_title_tri MATCH @trigrams")
+        .pluck()
+        .get({ trigrams: params.trigrams }) as number)
+    : (stmt(db, `SELECT COUNT(*) FROM articles a ${clause}`).pluck().get(params) as number);
+  // A keyword held by many titles: walking the newest articles along the time index meets the first page's
+  // matches after a few thousand index entries, where sorting every match would read each of their rows.
+  const walk = keywordOnly && dir === "DESC" && total > WALK_AFTER_MATCHES;
+  const index = field === "a.published_at" ? "articles_published" : "articles_discovered";
+  const select = walk
+    ? ARTICLE_SELECT.replace("FROM articles a ", `FROM articles a INDEXED BY ${index} `)
+    : ARTICLE_SELECT;
   const rows = stmt(
     db,
-    `${ARTICLE_SELECT} ${clause} ORDER BY ${field} ${dir}, a.id DESC LIMIT @limit OFFSET @offset`,
+    `${select} ${clause} ORDER BY ${field} ${dir}, a.id DESC LIMIT @limit OFFSET @offset`,
   ).all({ ...params, limit: q.limit, offset: q.offset }) as Row[];
   return { items: rows.map(toArticle), total };
 }
