@@ -52,8 +52,9 @@ export async function signInWithPassword(
   opts: SignInOptions = {},
 ): Promise<User> {
   const parsed = Email.safeParse(input.email);
-  const email = parsed.success ? parsed.data : input.email.trim().toLowerCase();
-  const rules = signInRules(email, input.ip);
+  // Malformed emails are limited too (cut to an email's longest length, as the limits are stored).
+  const email = parsed.success ? parsed.data : input.email.trim().toLowerCase().slice(0, 254);
+  const rules = signInRules(email, input.ip.slice(0, 100));
   const wait = await store.auth.claimSignInAttempt(rules, now);
   if (wait > 0) {
     throw new DomainError("rate_limited", 429, `too many failed sign-ins: try again in ${wait} s`, {
