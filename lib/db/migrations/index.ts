@@ -11,6 +11,7 @@ import * as m010 from "./010-vector-changes";
 import * as m011 from "./011-title-trigrams";
 import * as m013 from "./013-sign-in-and-sessions";
 import * as m015 from "./015-entity-article-order";
+import * as m016 from "./016-source-article-counts";
 
 export interface Migration {
   version: number;
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   { version: 11, name: "title-trigrams", up: m011.up },
   { version: 13, name: "sign-in-and-sessions", up: m013.up },
   { version: 15, name: "entity-article-order", up: m015.up },
+  { version: 16, name: "source-article-counts", up: m016.up },
 ];

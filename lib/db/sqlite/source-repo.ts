@@ -120,8 +120,8 @@ export function sqliteSourceRepo(db: Db, now: () => number = Date.now): SourceRe
     async list() {
       const rows = db
         .prepare(
-          `SELECT s.*, (SELECT COUNT(*) FROM articles a WHERE a.source_id = s.id) AS article_count
-           FROM sources s ORDER BY s.name COLLATE NOCASE, s.id`,
+          // article_count is kept by triggers (migration 016).
+          `SELECT s.* FROM sources s ORDER BY s.name COLLATE NOCASE, s.id`,
         )
         .all() as Array<SourceRow & { article_count: number }>;
       return rows.map((r) => ({ ...toSource(r), articleCount: r.article_count }));
