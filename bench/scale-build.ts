@@ -5,6 +5,7 @@
 // topics. Batches hold at most an hour of article time or 5,000 articles, so the dynamics see history unfold.
 import fs from "node:fs";
 
+import { setEventTimeMode } from "../lib/db/sqlite/event-repo";
 import { createSqliteStore, type SqliteStore } from "../lib/db/sqlite/sqlite-store";
 import type { ArticleEnrichment, ClusteringBatch } from "../lib/db/store";
 import type { Article, Source } from "../lib/db/types";
@@ -200,6 +201,9 @@ export async function buildScaleDatabase(opts: {
   const store = createSqliteStore(dir);
   // A bulk build: a crash means starting over anyway, so no fsync per commit.
   store.db.pragma("synchronous = OFF");
+  // A history built at once: its events carry the articles' times (as `lede import --event-time article`), so
+  // backtest windows over the built days hold events.
+  setEventTimeMode(store.db, "producer");
   try {
     await registerSources(store, loadDefaultSeeds());
     const sources = (await store.sources.list()).sort((a, b) => a.id - b.id);

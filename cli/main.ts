@@ -24,6 +24,12 @@ export async function main(argv: string[]): Promise<void> {
     .command("import")
     .description("bulk-load articles from a JSON Lines file (.jsonl or .jsonl.gz)")
     .argument("<file>")
+    .option(
+      "--event-time <time>",
+      "emit (default): events carry the moment they entered the log, so backtests are point-in-time; " +
+        "article: a historical backfill whose events carry the articles' own times (not point-in-time)",
+      "emit",
+    )
     .action(importCommand);
 
   program

@@ -216,6 +216,70 @@ describe("lede import", () => {
     IMPORT_TIMEOUT,
   );
 
+  it(
+    "gives events the import's wall-clock time, or the articles' times with --event-time article",
+    () => {
+      const published = Date.now() - 2 * 86_400_000;
+      const small = path.join(dir, "small.jsonl");
+      fs.writeFileSync(
+        small,
+        [0, 1, 2]
+          .map((i) =>
+            JSON.stringify({
+              id: `s${i}`,
+              title: `Small headline ${i}`,
+              url: `https://small.test/${i}`,
+              published_at: published + i * 60_000,
+            }),
+          )
+          .join("\n"),
+      );
+      const eventTimes = (dataDir: string) => {
+        const db = new Database(path.join(dataDir, "lede.db"), { readonly: true });
+        try {
+          return db
+            .prepare("SELECT ts FROM events WHERE type = 'item.new' ORDER BY id")
+            .pluck()
+            .all() as number[];
+        } finally {
+          db.close();
+        }
+      };
+      const run = (name: string, args: string[]) => {
+        const dataDir = path.join(dir, name);
+        const env = {
+          ...process.env,
+          LEDE_DATA_DIR: dataDir,
+          LOG_LEVEL: "silent",
+          LEDE_WORD_VECTORS: "false",
+        };
+        const started = Date.now();
+        const res = spawnSync(process.execPath, [BIN, "import", small, ...args], { env, encoding: "utf8" });
+        expect(res.status, res.stderr).toBe(0);
+        return { started, ended: Date.now(), ts: eventTimes(dataDir), stderr: res.stderr };
+      };
+
+      const live = run("event-time-emit", []);
+      expect(live.ts).toHaveLength(3);
+      for (const ts of live.ts) {
+        expect(ts).toBeGreaterThanOrEqual(live.started);
+        expect(ts).toBeLessThanOrEqual(live.ended);
+      }
+
+      const backfill = run("event-time-article", ["--event-time", "article"]);
+      expect(backfill.ts).toEqual([published, published + 60_000, published + 120_000]);
+      expect(backfill.stderr).toMatch(/not point-in-time/);
+
+      const bad = spawnSync(process.execPath, [BIN, "import", small, "--event-time", "published"], {
+        env: { ...process.env, LEDE_DATA_DIR: path.join(dir, "event-time-bad") },
+        encoding: "utf8",
+      });
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toMatch(/--event-time must be "emit" or "article"/);
+    },
+    IMPORT_TIMEOUT,
+  );
+
   it("refuses a file that does not exist", () => {
     const res = spawnSync(process.execPath, [BIN, "import", path.join(dir, "missing.jsonl")], {
       env: { ...process.env, LEDE_DATA_DIR: path.join(dir, "none") },

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 
+import { setEventTimeMode } from "../../lib/db/sqlite/event-repo";
 import { loadEnv } from "../../lib/env";
 import { importFile } from "../../lib/ingestion/import-file";
 import { recomputeDerived } from "../../lib/stories/maintenance";
@@ -9,9 +10,27 @@ import { withStore } from "../store";
 /** How often the import says it is still waiting for another process to place its articles. */
 const WAIT_REPORT_MS = 5_000;
 
-export async function importCommand(file: string): Promise<void> {
+export interface ImportCommandOptions {
+  /**
+   * `emit` (default): the import's events carry the wall-clock moment they entered the log, as live ones do, so
+   * a backtest never shows them before they could have been seen. `article`: a historical backfill whose events
+   * carry the articles' own times (and the clustering clock that follows them); such a log is not point-in-time.
+   */
+  eventTime?: string;
+}
+
+export async function importCommand(file: string, opts: ImportCommandOptions = {}): Promise<void> {
+  const eventTime = opts.eventTime ?? "emit";
+  if (eventTime !== "emit" && eventTime !== "article")
+    throw new Error(`--event-time must be "emit" or "article", not "${eventTime}"`);
   if (!fs.existsSync(file)) throw new Error(`no such file: ${file}`);
   await withStore(async (store) => {
+    if (eventTime === "article") {
+      setEventTimeMode(store.db, "producer");
+      process.stderr.write(
+        "import: events carry the articles' times (--event-time article): backtests of this backfill are not point-in-time\n",
+      );
+    }
     let lastPrint = 0;
     let lastWaitReport = 0;
     const clustering = await openStoryClustering(store, loadEnv());

@@ -60,7 +60,7 @@ describe("sseEventStream", () => {
     expect(first).toEqual({
       id: a.id,
       type: "cluster.event",
-      ts: 1_000,
+      ts: a.ts,
       cluster_id: 7,
       article_id: null,
       action: "merge",

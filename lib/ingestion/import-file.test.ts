@@ -4,6 +4,8 @@ import { gzipSync } from "node:zlib";
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
+import { setEventTimeMode } from "../db/sqlite/event-repo";
+import { runBacktest } from "../events/backtest";
 import { tempStore } from "../testing/temp-store";
 import { importFile } from "./import-file";
 
@@ -42,7 +44,9 @@ describe("importFile", () => {
     expect(s).toMatchObject({ records: 2, inserted: 2, duplicates: 0, alreadyImported: 0, malformed: [] });
     const events = await store.events.after(0, 10);
     expect(events.map((e) => (e.payload?.data as { title: string }).title)).toEqual(["First", "Second"]);
-    expect(events.map((e) => e.ts)).toEqual([1402650000000, Date.UTC(2014, 5, 13, 10)]);
+    // Logged in article order, each at the moment it entered the log.
+    expect(events.map((e) => e.ts)).toEqual([...events.map((e) => e.ts)].sort((a, b) => a - b));
+    expect(events.every((e) => e.ts > Date.UTC(2020, 0, 1))).toBe(true);
     const { items } = await store.articles.list({
       limit: 10,
       offset: 0,
@@ -99,5 +103,53 @@ describe("importFile", () => {
     ]);
     await importFile(store, file);
     expect((await store.sources.list()).map((s) => s.slug)).toEqual(["alpha-daily"]);
+  });
+
+  describe("event times (contract §6.12)", () => {
+    const H = 3_600_000;
+    // Articles published two days ago, an hour apart: inside backtest's 90 days, well before the import runs.
+    const published = Date.now() - 48 * H;
+    const lines = () => [
+      rec("1", "Volcano erupts near Reykjavik", published),
+      rec("2", "Central bank holds rates", published + H),
+      rec("3", "Reykjavik volcano grounds flights", published + 2 * H),
+    ];
+    const backtest = async (from: number, to: number) =>
+      (
+        await runBacktest(
+          store,
+          { from, to, types: ["item.new"], include_embeddings: false, cursor: 0, limit: 100 },
+          Date.now(),
+        )
+      ).events.map((e) => (JSON.parse(e.payloadJson) as { data: { title: string } }).data.title);
+
+    it("are the import's wall-clock times: a backtest of the window it ran in returns its events, the articles' window none", async () => {
+      const started = Date.now();
+      const s = await importFile(store, writeJsonl("a.jsonl", lines()));
+      const ended = Date.now();
+      expect(s.inserted).toBe(3);
+      expect(await backtest(started, ended + 1)).toEqual([
+        "Volcano erupts near Reykjavik",
+        "Central bank holds rates",
+        "Reykjavik volcano grounds flights",
+      ]);
+      expect(await backtest(published - H, published + 3 * H)).toEqual([]);
+      // The broadcast message carries the same time; the article's own time stays in its data.
+      const [first] = await store.events.after(0, 1);
+      expect(first!.payload).toMatchObject({ ts: first!.ts, data: { published_at: published } });
+    });
+
+    it("are the articles' times for a backfill that asks for them (not point-in-time)", async () => {
+      setEventTimeMode(store.db, "producer");
+      const started = Date.now();
+      await importFile(store, writeJsonl("a.jsonl", lines()));
+      const ended = Date.now();
+      expect(await backtest(published - H, published + 3 * H)).toEqual([
+        "Volcano erupts near Reykjavik",
+        "Central bank holds rates",
+        "Reykjavik volcano grounds flights",
+      ]);
+      expect(await backtest(started, ended + 1)).toEqual([]);
+    });
   });
 });

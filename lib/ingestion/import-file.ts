@@ -137,7 +137,9 @@ export async function importFile(
           externalId,
         },
         source: await sources.resolve(record),
-        // All time logic follows the article's own clock, so a backfill behaves as it did then.
+        // Stories and their dynamics follow the article's own clock, so a backfill clusters as it would have then.
+        // Its events carry the wall-clock time they are logged, unless the log keeps producers' times
+        // (`lede import --event-time article`).
         discoveredAt: publishedAt || started,
       };
       inputs.push(input);

@@ -9,7 +9,10 @@ export interface IngestContext {
   onAppended?: () => void;
 }
 
-/** The `item.new` event for a newly stored article. Its time is the article's discovery time. */
+/**
+ * The `item.new` event for a newly stored article. The log stamps it with its emit time; the time given here, the
+ * article's discovery time, is kept only by a log that keeps producers' times (a backfill on article time).
+ */
 export function itemNewEvent(a: Article): EventDraft {
   return {
     ts: a.discoveredAt,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { TEXT_ONLY_PARAMS } from "../clustering/clusterer";
+import { setEventTimeMode } from "../db/sqlite/event-repo";
 import { runPipeline } from "../ingestion/pipeline";
 import { tempStore, testSource } from "../testing/temp-store";
 import { startStoryMaintenance } from "./maintenance";
@@ -9,6 +10,8 @@ import { StoryClustering } from "./story-clustering";
 let store: ReturnType<typeof tempStore>;
 beforeEach(() => {
   store = tempStore();
+  // The maintenance runs on the test's clock: its events carry that clock's times.
+  setEventTimeMode(store.db, "producer");
 });
 afterEach(() => store.cleanup());
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { TEXT_ONLY_PARAMS } from "../clustering/clusterer";
+import { setEventTimeMode } from "../db/sqlite/event-repo";
 import type { Source } from "../db/types";
 import { runPipeline } from "../ingestion/pipeline";
 import { tempStore, testSource } from "../testing/temp-store";
@@ -13,6 +14,8 @@ let source: Source;
 
 beforeEach(async () => {
   store = tempStore();
+  // Articles on a scripted clock: story events carry its times, as a backfill's do.
+  setEventTimeMode(store.db, "producer");
   source = await testSource(store);
 });
 afterEach(() => store.cleanup());

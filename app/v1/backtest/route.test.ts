@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { setApiDepsForTesting } from "@/lib/api/deps";
+import { setEventTimeMode } from "@/lib/db/sqlite/event-repo";
 import { runPipeline } from "@/lib/ingestion/pipeline";
 import { get, testApiDeps } from "@/lib/testing/api-deps";
 import { testSource } from "@/lib/testing/temp-store";
@@ -15,6 +16,8 @@ let pro: string;
 
 beforeEach(async () => {
   t = testApiDeps(() => NOW);
+  // A log of articles discovered hours before NOW: its events keep those times.
+  setEventTimeMode(t.store.db, "producer");
   setApiDepsForTesting(async () => t.deps);
   pro = await t.key("pro");
   const source = await testSource(t.store);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { compileFilters, EVENT_TYPES, matchesFilters, type FilterSpec } from "../../events/filters";
 import { tempStore, testSource } from "../../testing/temp-store";
 import type { EventRangeQuery } from "../store";
-import { rangeParams, rangeSql } from "./event-repo";
+import { rangeParams, rangeSql, setEventTimeMode } from "./event-repo";
 
 let store: ReturnType<typeof tempStore>;
 afterEach(() => store?.cleanup());
@@ -23,6 +23,8 @@ async function log(type: string, data: unknown, articleId: number | null = null,
 describe("event range filters", () => {
   it("keep exactly what the live feed's filter code keeps, on tricky payloads", async () => {
     store = tempStore();
+    // A log scripted at one chosen time, which its events keep.
+    setEventTimeMode(store.db, "producer");
     const wire = await testSource(store, "wire");
     const other = await testSource(store, "other");
     const article = (sourceId: number, n: number) =>

@@ -40,18 +40,61 @@ function toEvent(r: Row): StoredEvent {
 const SELECT = `SELECT e.*, s.slug AS source_slug FROM events e
   LEFT JOIN articles a ON a.id = e.article_id LEFT JOIN sources s ON s.id = a.source_id`;
 
-/** Appends inside the caller's transaction: the id is assigned first so the payload can carry it. */
+/**
+ * Where an event's `ts` comes from (contract §6.12). `emit` (the default): the wall-clock moment the event enters
+ * the log, so a replay is point-in-time: no event shows in a backtest window before it could have been seen live.
+ * `producer`: the time its producer gives (an article's discovery time, the article clock a backfill's clustering
+ * runs on), for a historical backfill that wants its events spread over the articles' own times; such a log is
+ * not point-in-time.
+ */
+export type EventTimeMode = "emit" | "producer";
+
+interface EventClock {
+  mode: EventTimeMode;
+  /** The last emit time this connection stamped: emit times never go backwards along ids. */
+  last: number;
+}
+
+const clocks = new WeakMap<Db, EventClock>();
+const clockOf = (db: Db): EventClock => {
+  let c = clocks.get(db);
+  if (!c) clocks.set(db, (c = { mode: "emit", last: 0 }));
+  return c;
+};
+
+/** Chooses how this connection's appended events are timed (see `EventTimeMode`); returns the previous mode. */
+export function setEventTimeMode(db: Db, mode: EventTimeMode): EventTimeMode {
+  const c = clockOf(db);
+  const previous = c.mode;
+  c.mode = mode;
+  return previous;
+}
+
+function eventTime(db: Db, draft: EventDraft): number {
+  const c = clockOf(db);
+  if (c.mode === "producer") return draft.ts;
+  c.last = Math.max(Date.now(), c.last);
+  return c.last;
+}
+
+/**
+ * Appends inside the caller's transaction: the id is assigned first so the payload can carry it. The event's
+ * time is its emit time unless the connection keeps producers' times (`setEventTimeMode`); the broadcast
+ * message's own `ts` is set to the same value.
+ */
 export function appendEvent(db: Db, draft: EventDraft): StoredEvent {
+  const ts = eventTime(db, draft);
   const info = stmt(
     db,
     "INSERT INTO events (ts, type, cluster_id, article_id, payload) VALUES (?, ?, ?, ?, NULL)",
-  ).run(draft.ts, draft.type, draft.clusterId, draft.articleId);
+  ).run(ts, draft.type, draft.clusterId, draft.articleId);
   const id = Number(info.lastInsertRowid);
   const payload = draft.payload(id);
+  if ("ts" in payload) payload.ts = ts;
   stmt(db, "UPDATE events SET payload = ? WHERE id = ?").run(JSON.stringify(payload), id);
   return {
     id,
-    ts: draft.ts,
+    ts,
     type: draft.type,
     clusterId: draft.clusterId,
     articleId: draft.articleId,

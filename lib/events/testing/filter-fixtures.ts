@@ -1,4 +1,5 @@
 import { toRealtimeItem } from "../../articles/serialize";
+import { setEventTimeMode } from "../../db/sqlite/event-repo";
 import type { SqliteStore } from "../../db/sqlite/sqlite-store";
 import type { Article } from "../../db/types";
 import { ingestArticles } from "../../ingestion/ingest-articles";
@@ -84,6 +85,8 @@ export interface Fixtures {
  * item.enriched, and one event of each story type. Vectors are stored before the events are appended.
  */
 export async function writeFilterFixtures(store: SqliteStore, base: number): Promise<Fixtures> {
+  // A log scripted at chosen times, one event a second: events keep the times given here.
+  setEventTimeMode(store.db, "producer");
   const wire = await testSource(store, "wire", "Wire", "world");
   const ap = await testSource(store, "ap-news", "AP News", "world");
   const labels = new Map<number, string>();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { TEXT_ONLY_PARAMS, type ClusterParams } from "../../clustering/clusterer";
+import { setEventTimeMode } from "../../db/sqlite/event-repo";
 import type { Source } from "../../db/types";
 import { runPipeline } from "../../ingestion/pipeline";
 import { BACKGROUND_HEADLINES } from "../../testing/background-news";
@@ -17,6 +18,8 @@ let n = 0;
 
 beforeEach(async () => {
   store = tempStore();
+  // The story runs on a scripted clock: its events carry that clock's times, as a simulation's would.
+  setEventTimeMode(store.db, "producer");
   sources = [];
   for (let i = 1; i <= 16; i++) sources.push(await testSource(store, `s${i}`, `Source ${i}`));
 });
