@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
+import type { BodyStream } from "../serving/streamed-json";
 import { errorBody, newRequestId } from "./errors";
 import { OPERATIONS } from "./operations";
 import { ROUTE_MODULES, type RouteModule } from "./route-modules";
@@ -96,7 +97,8 @@ async function serve(
     const reply = await direct(apiRequest(req, method), ctx);
     closeAfterUnreadBody(req, res);
     res.writeHead(reply.status, reply.headers);
-    res.end(reply.body);
+    if (reply.stream) await writeStream(reply.stream, res);
+    else res.end(reply.body);
     return;
   }
   const response = await handler(toRequest(req, method), ctx);
@@ -110,6 +112,29 @@ async function serve(
   Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
     .on("error", () => res.destroy())
     .pipe(res);
+}
+
+/** Writes a streamed body a chunk at a time, waiting while the client has not read the last one. */
+async function writeStream(body: BodyStream, res: ServerResponse): Promise<void> {
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        res.off("drain", done);
+        res.off("close", done);
+        resolve();
+      };
+      res.once("drain", done);
+      res.once("close", done);
+    });
+  try {
+    for await (const chunk of body.chunks) {
+      if (res.destroyed) break;
+      if (!res.write(chunk)) await drained();
+    }
+    if (!res.destroyed) res.end();
+  } finally {
+    body.close();
+  }
 }
 
 function decodable(pathname: string): boolean {

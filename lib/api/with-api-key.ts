@@ -7,6 +7,7 @@ import { DEMO_REQUESTS_PER_MINUTE, PLAN_LIMITS } from "../plans";
 import { billingMonth, reserveCredits, resetsAt, type CreditCharge } from "../quota/credits";
 import type { RateLimitResult } from "../quota/rate-limiter";
 import { negotiateEncoding, PreparedJson } from "../serving/prepared-json";
+import { collect, StreamedJson, type BodyStream } from "../serving/streamed-json";
 import { queryObject } from "../validation/query";
 import { assertPlan, assertScope, authenticate } from "./auth";
 import { getApiDeps, type ApiDeps } from "./deps";
@@ -66,6 +67,8 @@ export interface ApiReply {
   /** Lower-case header names. */
   headers: Record<string, string>;
   body: Buffer;
+  /** A large body sent in chunks instead of `body` (then empty); the writer calls its `close` once done. */
+  stream?: BodyStream;
 }
 
 /** The part of a WHATWG Request a /v1 route reads; node:http requests are served without building a Request. */
@@ -83,10 +86,39 @@ export type ApiRoute = ((req: Request, ctx?: RouteContext) => Promise<Response>)
 
 export function toResponse(reply: ApiReply): Response {
   const nullBody = reply.status === 204 || reply.status === 304;
-  return new Response(nullBody ? null : (reply.body as unknown as BodyInit), {
+  const body = reply.stream ? webStream(reply.stream) : (reply.body as unknown as BodyInit);
+  return new Response(nullBody ? null : body, {
     status: reply.status,
     headers: reply.headers,
   });
+}
+
+function webStream(s: BodyStream): ReadableStream<Uint8Array> {
+  let it: AsyncIterator<Buffer> | undefined;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      it ??= s.chunks[Symbol.asyncIterator]();
+      try {
+        const next = await it.next();
+        if (next.done) {
+          s.close();
+          controller.close();
+        } else controller.enqueue(next.value);
+      } catch (err) {
+        s.close();
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      s.close();
+      await it?.return?.();
+    },
+  });
+}
+
+/** A reply's whole body, streamed or not (tests and in-process callers). */
+export async function replyBody(reply: ApiReply): Promise<Buffer> {
+  return reply.stream ? collect(reply.stream) : reply.body;
 }
 
 /** A Response (from a handler, or an error) as a reply; the wrapper's headers go under the response's own. */
@@ -194,7 +226,15 @@ export function withApiKey<
         now,
       });
       if (result instanceof Response) out = await replyOf(result, headers);
-      else {
+      else if (result instanceof StreamedJson) {
+        bytes = result.length;
+        const encoded = result.body(negotiateEncoding(req.headers.get("accept-encoding")));
+        headers["content-type"] = "application/json; charset=utf-8";
+        headers["vary"] = "Accept-Encoding";
+        if (encoded.encoding !== "identity") headers["content-encoding"] = encoded.encoding;
+        if (encoded.length !== undefined) headers["content-length"] = String(encoded.length);
+        out = { status: 200, headers, body: Buffer.alloc(0), stream: encoded.stream };
+      } else {
         const prepared = result instanceof PreparedJson ? result : PreparedJson.of(result);
         bytes = prepared.json.length;
         const encoded = prepared.body(negotiateEncoding(req.headers.get("accept-encoding")));
