@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 
 import { v1Dispatcher } from "./lib/api/node-dispatch";
+import { stampPeerAddress } from "./lib/auth/client-address";
 import { contentExtractorFor } from "./lib/content/content-fetch";
 import { createAppContext, setAppContext, type AppContext } from "./lib/context";
 import type { Env } from "./lib/env";
@@ -105,6 +106,8 @@ export async function startServer({ env, dev = false }: StartOptions): Promise<R
     const v1 = v1Dispatcher((err) => log.error({ err }, "/v1 request failed"));
     server = http.createServer((req, res) => {
       if (v1(req, res)) return;
+      // Route handlers see headers only: tell them who connected, over any copy the client sent.
+      stampPeerAddress(req);
       handle(req, res).catch((err: unknown) => {
         log.error({ err }, "request handler failed");
         if (!res.headersSent) res.writeHead(500).end();

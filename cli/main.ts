@@ -1,6 +1,6 @@
 import { Command, CommanderError } from "commander";
 
-import { accountsListCommand, accountsSetTierCommand } from "./commands/accounts";
+import { accountsListCommand, accountsSetTierCommand, accountsVerifyLinkCommand } from "./commands/accounts";
 import { accountsResetLinkCommand } from "./commands/accounts-reset-link";
 import { exportAssignmentsCommand } from "./commands/export-assignments";
 import { importCommand } from "./commands/import";
@@ -62,6 +62,13 @@ export async function main(argv: string[]): Promise<void> {
     .requiredOption("--email <email>", "email of a user of the account")
     .requiredOption("--tier <tier>", "free, starter, pro or business")
     .action(accountsSetTierCommand);
+  accounts
+    .command("verify-link")
+    .description(
+      "print a one-time link that verifies a user's email (sign-up mails it when LEDE_SMTP_URL is set)",
+    )
+    .requiredOption("--email <email>", "the user's email")
+    .action(accountsVerifyLinkCommand);
 
   accounts
     .command("reset-link")

@@ -2,6 +2,7 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { parseTrustedProxies } from "./auth/client-address";
 import { parseAllowList } from "./net/ip-policy";
 
 const Bool = z
@@ -52,11 +53,38 @@ export const EnvSchema = z.object({
     .optional(),
   /** Redis shared by several server instances, so one live feed reaches subscribers on all of them. */
   LEDE_REDIS_URL: z.string().url().optional(),
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (comma list of addresses and CIDR ranges). Empty by default:
+   * the socket's peer is the client, whatever headers it sends.
+   */
+  LEDE_TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .refine((v) => isValid(() => parseTrustedProxies(v)), {
+      message: "must be a comma list of addresses and CIDR ranges",
+    }),
+  /**
+   * SMTP server (`smtp://user:pass@host:587`, `smtps://…`). Set: sign-ups are confirmed by a link sent by mail and
+   * sign-up answers the same whether or not the email has an account. Unset: accounts work at once, unverified, and
+   * `lede accounts verify-link` prints the link. Links use NEXTAUTH_URL, which is then required.
+   */
+  LEDE_SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^smtps?$/ }).optional()),
+  /** The From address of Lede's mail; default `Lede <no-reply@HOST>` with NEXTAUTH_URL's host. */
+  LEDE_MAIL_FROM: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+function isValid(parse: () => unknown): boolean {
+  try {
+    parse();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isValidAllowList(v: string): boolean {
   try {
@@ -74,6 +102,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`invalid environment: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  // Links in mail must point at the public origin, never at whatever Host a request claimed.
+  if (parsed.data.LEDE_SMTP_URL && !source.NEXTAUTH_URL) {
+    throw new Error(
+      "invalid environment: LEDE_SMTP_URL needs NEXTAUTH_URL (the public origin links in mail point to)",
+    );
   }
   return parsed.data;
 }

@@ -4,6 +4,9 @@ import { fileURLToPath } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { verifyEmail } from "@/lib/auth/email-verification";
+import { signUp, SignUpBody } from "@/lib/auth/sign-up";
+import { createSqliteStore } from "@/lib/db/sqlite/sqlite-store";
 import { tempDir } from "@/lib/testing/temp-store";
 
 const BIN = fileURLToPath(new URL("../../bin/lede.mjs", import.meta.url));
@@ -43,5 +46,28 @@ describe("lede accounts", () => {
     const ghost = lede("accounts", "set-tier", "--email", "ghost@example.test", "--tier", "pro");
     expect(ghost.status).toBe(1);
     expect(ghost.stderr).toMatch(/ghost@example.test not found/);
+  });
+
+  it("verify-link prints a one-time link that verifies a signed-up user's email", async () => {
+    const store = createSqliteStore(dir);
+    try {
+      await signUp(store, SignUpBody.parse({ email: "bo@example.test", password: "bos-long-pass" }), {
+        N: 1024,
+        r: 8,
+        p: 1,
+      });
+      const out = lede("accounts", "verify-link", "--email", "bo@example.test");
+      expect(out.status).toBe(0);
+      const token = /^http:\/\/localhost:\d+\/verify-email\?token=([\w-]{43})$/m.exec(out.stdout)?.[1];
+      expect(token).toBeDefined();
+      expect((await store.accounts.findUserByEmail("bo@example.test"))?.emailVerifiedAt).toBeNull();
+      expect((await verifyEmail(store, token!, Date.now())).emailVerifiedAt).toEqual(expect.any(Number));
+    } finally {
+      store.close();
+    }
+    // Users the operator created with a key count as verified already.
+    const known = lede("accounts", "verify-link", "--email", "ana@example.test");
+    expect(known.status).toBe(1);
+    expect(known.stderr).toMatch(/verified already/);
   });
 });

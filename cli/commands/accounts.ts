@@ -1,4 +1,7 @@
+import { loadAuthEnv } from "../../lib/auth/auth-env";
+import { issueVerificationForEmail, verificationLink } from "../../lib/auth/email-verification";
 import { setAccountPlanByEmail } from "../../lib/auth/set-account-plan";
+import { loadEnv } from "../../lib/env";
 import { PLAN_LIMITS } from "../../lib/plans";
 import { withStore } from "../store";
 
@@ -35,4 +38,17 @@ export async function accountsListCommand(opts: { json?: boolean }): Promise<voi
       );
     }
   }
+}
+
+/**
+ * Prints a link that verifies a user's email, for the operator to pass on to its owner (with mail configured,
+ * sign-up sends such links itself). It works once, for 24 hours.
+ */
+export async function accountsVerifyLinkCommand(opts: { email: string }): Promise<void> {
+  const base = loadAuthEnv().NEXTAUTH_URL ?? `http://localhost:${loadEnv().PORT}`;
+  const token = await withStore((store) => issueVerificationForEmail(store, opts.email, Date.now()));
+  console.log(verificationLink(base, token));
+  process.stderr.write(
+    `open it within 24 hours to verify ${opts.email.trim().toLowerCase()}; it works once.\n`,
+  );
 }

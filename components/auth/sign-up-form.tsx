@@ -18,6 +18,7 @@ export function SignUpForm({ github, minPasswordLength }: { github: boolean; min
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [pending, setPending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -29,9 +30,16 @@ export function SignUpForm({ github, minPasswordLength }: { github: boolean; min
     setFieldErrors({});
     try {
       const csrfToken = await getCsrfToken();
-      await apiFetch("/api/auth/sign-up", {
-        body: { email, password, name: String(form.get("name") ?? "") || undefined, csrfToken },
-      });
+      const answer = await apiFetch<{ email: string; status: "created" | "check_email" }>(
+        "/api/auth/sign-up",
+        {
+          body: { email, password, name: String(form.get("name") ?? "") || undefined, csrfToken },
+        },
+      );
+      if (answer.status === "check_email") {
+        setSentTo(answer.email);
+        return;
+      }
       const res = await signIn("credentials", { email, password, redirect: false });
       if (!res || res.error)
         throw new ApiClientError("Your account is ready: sign in to continue.", "signin", 0);
@@ -50,6 +58,15 @@ export function SignUpForm({ github, minPasswordLength }: { github: boolean; min
     }
   }
 
+  if (sentTo) {
+    return (
+      <Alert tone="ok">
+        Check your inbox: if {sentTo} can be used for a new account, a link to confirm it is on its way. Open
+        it within 24 hours to finish.
+      </Alert>
+    );
+  }
+
   return (
     <div className="space-y-5">
       {error ? <Alert tone="danger">{error}</Alert> : null}
@@ -62,7 +79,7 @@ export function SignUpForm({ github, minPasswordLength }: { github: boolean; min
         </Field>
         <Field
           label="Password"
-          hint={`At least ${minPasswordLength} characters.`}
+          hint={`At least ${minPasswordLength} characters; common passwords are refused.`}
           error={fieldErrors.password}
         >
           {(ids) => (

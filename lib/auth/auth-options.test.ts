@@ -96,6 +96,8 @@ describe("buildAuthOptions", () => {
       account: { provider: "github", type: "oauth", providerAccountId: "777" },
     });
     const existing = await store.accounts.findUserByEmail("ana@example.test");
+    // GitHub is linked only to an account whose email is verified (oauth-user.test.ts).
+    await store.accounts.markEmailVerified(existing!.id, Date.now());
     expect((await jwt(gh("Ana@Example.test"))).uid).toBe(existing!.id);
     const fresh = await jwt(gh("new@example.test"));
     const created = await store.accounts.findUserByEmail("new@example.test");

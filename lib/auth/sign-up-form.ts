@@ -2,18 +2,34 @@ import "server-only";
 
 import type { Store } from "../db/store";
 import { DomainError } from "../errors";
-import { clientAddress, type AuthGuard } from "./auth-guard";
-import { signUp, type SignUpBody } from "./sign-up";
+import type { AuthGuard } from "./auth-guard";
+import { clientAddress, limitKey, type TrustedProxies } from "./client-address";
+import type { ScryptCost } from "./password";
+import { requestSignUp, signUp, type SignUpBody, type SignUpMail } from "./sign-up";
 
-/** The sign-up form: one attempt per call is counted against the caller's address, then the account is created. */
+export interface SignUpSettings {
+  trustedProxies: TrustedProxies;
+  /** Set when mail is configured: sign-ups are confirmed by a link. */
+  mail?: SignUpMail;
+  /** Password hashing cost; the default outside tests. */
+  scryptCost?: ScryptCost;
+}
+
+export type SignUpAnswer = { email: string; status: "created" | "check_email" };
+
+/**
+ * The sign-up form: one attempt per call is counted against the caller's address (trusted proxies aside, the
+ * socket's peer), then the account is created, or, with mail configured, a confirmation link is sent.
+ */
 export async function submitSignUp(
   store: Store,
   guard: AuthGuard,
   req: Request,
   body: SignUpBody,
   now: number,
-): Promise<{ email: string }> {
-  const ip = clientAddress(Object.fromEntries(req.headers));
+  settings: SignUpSettings,
+): Promise<SignUpAnswer> {
+  const ip = limitKey(clientAddress(req.headers, settings.trustedProxies));
   const wait = guard.signUp.blockedFor(ip, now);
   if (wait > 0) {
     throw new DomainError(
@@ -26,6 +42,7 @@ export async function submitSignUp(
     );
   }
   guard.signUp.fail(ip, now);
-  const { user } = await signUp(store, body);
-  return { email: user.email };
+  if (settings.mail) return requestSignUp(store, body, settings.mail, now, settings.scryptCost);
+  const { user } = await signUp(store, body, settings.scryptCost);
+  return { email: user.email, status: "created" };
 }

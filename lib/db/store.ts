@@ -193,17 +193,52 @@ export interface AccountRepo {
     name?: string | null;
     plan: Plan;
     passwordHash?: string | null;
+    emailVerifiedAt?: number | null;
   }): Promise<{
     account: Account;
     user: User;
   }>;
   findUserByEmail(email: string): Promise<User | null>;
+  /** Marks the user's email verified (keeps the first time it was). */
+  markEmailVerified(userId: number, at: number): Promise<void>;
   get(accountId: number): Promise<Account | null>;
   setPlan(accountId: number, plan: Plan): Promise<void>;
   ensureDemoAccount(): Promise<Account>;
   getUser(userId: number): Promise<User | null>;
   /** Every account with its users' emails and live key count, oldest first (operator listing). */
   listAccounts(): Promise<AccountSummary[]>;
+}
+
+/** A link sent to an email: a pending sign-up (`userId` null) or the verification of an existing user. */
+export interface EmailVerification {
+  /** SHA-256 (hex) of the link's token. */
+  tokenHash: string;
+  email: string;
+  userId: number | null;
+  /** A pending sign-up's name and password hash, applied when its link is opened. */
+  name: string | null;
+  passwordHash: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export type VerificationOutcome =
+  | { status: "verified"; user: User; created: boolean }
+  /** Unknown, already used or expired. */
+  | { status: "invalid" }
+  /** A pending sign-up whose email got an account by another way meanwhile. */
+  | { status: "email_taken" };
+
+export interface EmailVerificationRepo {
+  /** Stores a link (and forgets expired ones). */
+  insert(v: EmailVerification): Promise<void>;
+  /** Links sent to this email since `since`. */
+  countSince(email: string, since: number): Promise<number>;
+  /**
+   * Uses a link once, atomically: verifies its user, or creates the pending sign-up's account and user (verified),
+   * then drops every other pending sign-up for the email.
+   */
+  consume(tokenHash: string, now: number): Promise<VerificationOutcome>;
 }
 
 export interface AccountSummary {
@@ -780,6 +815,7 @@ export interface Store {
   content: ContentRepo;
   events: EventRepo;
   accounts: AccountRepo;
+  verifications: EmailVerificationRepo;
   keys: KeyRepo;
   credits: CreditRepo;
   usage: UsageRepo;

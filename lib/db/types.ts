@@ -118,6 +118,8 @@ export interface User {
   passwordHash: string | null;
   accountId: number;
   createdAt: number;
+  /** When the email was shown to be the user's (a link opened, an operator, GitHub); null until then. */
+  emailVerifiedAt: number | null;
 }
 
 export interface ApiKey {

@@ -61,7 +61,9 @@ export async function createKey(store: Store, input: CreateKeyInput, now = Date.
   let user = await store.accounts.findUserByEmail(email);
   let createdAccount = false;
   if (!user) {
-    user = (await store.accounts.createWithUser({ email, plan: input.plan ?? "free" })).user;
+    // The operator names the email: it counts as verified.
+    user = (await store.accounts.createWithUser({ email, plan: input.plan ?? "free", emailVerifiedAt: now }))
+      .user;
     createdAccount = true;
   }
   const account = await store.accounts.get(user.accountId);

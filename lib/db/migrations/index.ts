@@ -9,6 +9,7 @@ import * as m008 from "./008-story-read-model";
 import * as m009 from "./009-serving-indexes";
 import * as m010 from "./010-vector-changes";
 import * as m011 from "./011-title-trigrams";
+import * as m012 from "./012-email-verification";
 import * as m013 from "./013-sign-in-and-sessions";
 import * as m015 from "./015-entity-article-order";
 import * as m016 from "./016-source-article-counts";
@@ -32,6 +33,7 @@ export const migrations: Migration[] = [
   { version: 9, name: "serving-indexes", up: m009.up },
   { version: 10, name: "vector-changes", up: m010.up },
   { version: 11, name: "title-trigrams", up: m011.up },
+  { version: 12, name: "email-verification", up: m012.up },
   { version: 13, name: "sign-in-and-sessions", up: m013.up },
   { version: 15, name: "entity-article-order", up: m015.up },
   { version: 16, name: "source-article-counts", up: m016.up },

@@ -1,5 +1,13 @@
 import type { Db } from "../open-db";
-import type { AccountRepo, AccountSummary, KeyRepo, UsageAggregate, UsageRepo } from "../store";
+import type {
+  AccountRepo,
+  AccountSummary,
+  EmailVerificationRepo,
+  KeyRepo,
+  UsageAggregate,
+  UsageRepo,
+  VerificationOutcome,
+} from "../store";
 import type { Account, ApiKey, Plan, User } from "../types";
 
 interface AccountRow {
@@ -16,6 +24,7 @@ interface UserRow {
   password_hash: string | null;
   account_id: number;
   created_at: number;
+  email_verified_at: number | null;
 }
 interface KeyRow {
   id: string;
@@ -44,6 +53,7 @@ const toUser = (r: UserRow): User => ({
   passwordHash: r.password_hash,
   accountId: r.account_id,
   createdAt: r.created_at,
+  emailVerifiedAt: r.email_verified_at,
 });
 const toKey = (r: KeyRow): ApiKey => ({
   id: r.id,
@@ -58,25 +68,47 @@ const toKey = (r: KeyRow): ApiKey => ({
   revokedAt: r.revoked_at,
 });
 
+interface NewAccountWithUser {
+  email: string;
+  name?: string | null;
+  plan: Plan;
+  passwordHash?: string | null;
+  emailVerifiedAt?: number | null;
+}
+
+/** Inserts an account and its first user; call inside a transaction. */
+function insertAccountWithUser(
+  db: Db,
+  input: NewAccountWithUser,
+  at: number,
+): { account: Account; user: User } {
+  const acc = db
+    .prepare("INSERT INTO accounts (name, plan, created_at) VALUES (?, ?, ?)")
+    .run(input.name ?? input.email, input.plan, at);
+  const user = db
+    .prepare(
+      `INSERT INTO users (email, name, password_hash, account_id, created_at, email_verified_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      input.email,
+      input.name ?? null,
+      input.passwordHash ?? null,
+      acc.lastInsertRowid,
+      at,
+      input.emailVerifiedAt ?? null,
+    );
+  return {
+    account: toAccount(
+      db.prepare("SELECT * FROM accounts WHERE id = ?").get(acc.lastInsertRowid) as AccountRow,
+    ),
+    user: toUser(db.prepare("SELECT * FROM users WHERE id = ?").get(user.lastInsertRowid) as UserRow),
+  };
+}
+
 export function sqliteAccountRepo(db: Db, now: () => number = Date.now): AccountRepo {
   const getAccount = db.prepare("SELECT * FROM accounts WHERE id = ?");
-  const createTx = db.transaction(
-    (input: { email: string; name?: string | null; plan: Plan; passwordHash?: string | null }) => {
-      const at = now();
-      const acc = db
-        .prepare("INSERT INTO accounts (name, plan, created_at) VALUES (?, ?, ?)")
-        .run(input.name ?? input.email, input.plan, at);
-      const user = db
-        .prepare(
-          "INSERT INTO users (email, name, password_hash, account_id, created_at) VALUES (?, ?, ?, ?, ?)",
-        )
-        .run(input.email, input.name ?? null, input.passwordHash ?? null, acc.lastInsertRowid, at);
-      return {
-        account: toAccount(getAccount.get(acc.lastInsertRowid) as AccountRow),
-        user: toUser(db.prepare("SELECT * FROM users WHERE id = ?").get(user.lastInsertRowid) as UserRow),
-      };
-    },
-  );
+  const createTx = db.transaction((input: NewAccountWithUser) => insertAccountWithUser(db, input, now()));
   const demoTx = db.transaction(() => {
     const row = db.prepare("SELECT * FROM accounts WHERE is_demo = 1 ORDER BY id LIMIT 1").get() as
       | AccountRow
@@ -94,6 +126,12 @@ export function sqliteAccountRepo(db: Db, now: () => number = Date.now): Account
     async findUserByEmail(email) {
       const r = db.prepare("SELECT * FROM users WHERE email = ?").get(email) as UserRow | undefined;
       return r ? toUser(r) : null;
+    },
+    async markEmailVerified(userId, at) {
+      db.prepare("UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?").run(
+        at,
+        userId,
+      );
     },
     async get(id) {
       const r = getAccount.get(id) as AccountRow | undefined;
@@ -126,6 +164,75 @@ export function sqliteAccountRepo(db: Db, now: () => number = Date.now): Account
           activeKeys: r.active_keys,
         }),
       );
+    },
+  };
+}
+
+interface VerificationRow {
+  token_hash: string;
+  email: string;
+  user_id: number | null;
+  name: string | null;
+  password_hash: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export function sqliteEmailVerificationRepo(db: Db): EmailVerificationRepo {
+  const consumeTx = db.transaction((tokenHash: string, at: number): VerificationOutcome => {
+    const row = db
+      .prepare("DELETE FROM email_verifications WHERE token_hash = ? RETURNING *")
+      .get(tokenHash) as VerificationRow | undefined;
+    if (!row || row.expires_at <= at) return { status: "invalid" };
+    if (row.user_id !== null) {
+      // The email must still be the one the link was sent to.
+      const user = db
+        .prepare("SELECT * FROM users WHERE id = ? AND email = ?")
+        .get(row.user_id, row.email) as UserRow | undefined;
+      if (!user) return { status: "invalid" };
+      db.prepare("UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?").run(
+        at,
+        user.id,
+      );
+      return {
+        status: "verified",
+        user: toUser({ ...user, email_verified_at: user.email_verified_at ?? at }),
+        created: false,
+      };
+    }
+    // A pending sign-up: its link proves the email; the account is created only now.
+    db.prepare("DELETE FROM email_verifications WHERE email = ? AND user_id IS NULL").run(row.email);
+    if (db.prepare("SELECT 1 FROM users WHERE email = ?").get(row.email)) return { status: "email_taken" };
+    const { user } = insertAccountWithUser(
+      db,
+      {
+        email: row.email,
+        name: row.name,
+        plan: "free",
+        passwordHash: row.password_hash,
+        emailVerifiedAt: at,
+      },
+      at,
+    );
+    return { status: "verified", user, created: true };
+  });
+  return {
+    async insert(v) {
+      db.prepare("DELETE FROM email_verifications WHERE expires_at <= ?").run(v.createdAt);
+      db.prepare(
+        `INSERT INTO email_verifications (token_hash, email, user_id, name, password_hash, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(v.tokenHash, v.email, v.userId, v.name, v.passwordHash, v.createdAt, v.expiresAt);
+    },
+    async countSince(email, since) {
+      return (
+        db
+          .prepare("SELECT COUNT(*) AS n FROM email_verifications WHERE email = ? AND created_at >= ?")
+          .get(email, since) as { n: number }
+      ).n;
+    },
+    async consume(tokenHash, at) {
+      return consumeTx.immediate(tokenHash, at);
     },
   };
 }

@@ -1,6 +1,11 @@
 import { openDb, type Db } from "../open-db";
 import type { Store } from "../store";
-import { sqliteAccountRepo, sqliteKeyRepo, sqliteUsageRepo } from "./account-repo";
+import {
+  sqliteAccountRepo,
+  sqliteEmailVerificationRepo,
+  sqliteKeyRepo,
+  sqliteUsageRepo,
+} from "./account-repo";
 import { sqliteArticleRepo } from "./article-repo";
 import { sqliteAuthRepo } from "./auth-repo";
 import { sqliteContentRepo } from "./content-repo";
@@ -32,6 +37,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     content: sqliteContentRepo(db),
     events: sqliteEventRepo(db),
     accounts: sqliteAccountRepo(db),
+    verifications: sqliteEmailVerificationRepo(db),
     keys: sqliteKeyRepo(db),
     credits,
     usage: sqliteUsageRepo(db),
