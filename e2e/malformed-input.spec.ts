@@ -76,3 +76,32 @@ test("a callback URL that is not a URL is dropped, not answered with 500", async
   });
   expect(bodyOnly.status).toBeLessThan(500);
 });
+
+test("a sign-in body past 16 KiB is refused with 413 as it streams", async () => {
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = http.request(`${lede.baseUrl}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: lede.baseUrl },
+    });
+    let answered = false;
+    req.on("response", (res) => {
+      answered = true;
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", (err) => (answered ? undefined : reject(err)));
+    const chunk = Buffer.alloc(256 * 1024, "a");
+    let sent = 0;
+    // 64 MiB without Content-Length, until the answer comes.
+    const pump = () => {
+      while (sent < 256 && !answered && !req.destroyed) {
+        sent++;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!req.destroyed) req.end();
+    };
+    req.write("email=");
+    pump();
+  });
+  expect(status).toBe(413);
+});

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
+import { withoutBadCallbackUrl } from "../auth/auth-request-guard";
 import type { BodyStream } from "../serving/streamed-json";
 import { errorBody, newRequestId } from "./errors";
 import { OPERATIONS } from "./operations";
@@ -51,6 +52,11 @@ export function v1Dispatcher(onError: (err: unknown) => void): NodeHandler {
     if (pathname.includes("%") && !decodable(pathname)) {
       refuseMalformedPath(pathname, res);
       return true;
+    }
+    // next-auth reads cookies from the incoming message itself, so a bad callback cookie is dropped here.
+    if (pathname.startsWith("/api/auth/") && req.headers.cookie) {
+      const clean = withoutBadCallbackUrl(new URL("http://x/"), req.headers.cookie);
+      if (clean.changed) req.headers.cookie = clean.cookie ?? "";
     }
     if (!raw.startsWith("/v1/")) return false;
     let route: Route | undefined;
