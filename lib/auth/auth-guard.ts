@@ -23,14 +23,3 @@ export function sharedAuthGuard(): AuthGuard {
   g[SLOT] ??= createAuthGuard();
   return g[SLOT];
 }
-
-/**
- * The client address for per-address limits: the first X-Forwarded-For entry, which Next fills from the socket
- * when no proxy sent one. Behind no proxy a client can forge it, so the per-email limit is the one that protects
- * each account; the per-address limit slows honest-header spraying only.
- */
-export function clientAddress(headers: Record<string, string | string[] | undefined>): string {
-  const raw = headers["x-forwarded-for"];
-  const first = (Array.isArray(raw) ? raw[0] : raw)?.split(",")[0]?.trim();
-  return first || "unknown";
-}

@@ -6,6 +6,7 @@ import { tempStore } from "../testing/temp-store";
 import { createAuthGuard } from "./auth-guard";
 import { buildAuthOptions, RATE_LIMITED_ERROR } from "./auth-options";
 import type { AuthRuntime } from "./auth-runtime";
+import { PEER_ADDRESS_HEADER } from "./client-address";
 import { signUp, SignUpBody } from "./sign-up";
 
 let store: ReturnType<typeof tempStore>;
@@ -55,6 +56,26 @@ describe("buildAuthOptions", () => {
     await expect(auth({ email: "ana@example.test", password: "tidal-basin-41" }, req)).rejects.toThrow(
       RATE_LIMITED_ERROR,
     );
+  });
+
+  it("counts sign-in failures against the connecting address, whatever X-Forwarded-For says", async () => {
+    const auth = authorize(buildAuthOptions(rt));
+    const from = (peer: string, forwarded: string) => ({
+      headers: { [PEER_ADDRESS_HEADER]: peer, "x-forwarded-for": forwarded },
+    });
+    for (let i = 0; i < 5; i++)
+      expect(
+        await auth({ email: "ana@example.test", password: "nope" }, from("10.0.0.9", `1.2.3.${i}`)),
+      ).toBeNull();
+    await expect(
+      auth({ email: "ana@example.test", password: "tidal-basin-41" }, from("10.0.0.9", "1.2.3.99")),
+    ).rejects.toThrow(RATE_LIMITED_ERROR);
+    // The owner, connecting from elsewhere, is not locked out.
+    expect(
+      await auth({ email: "ana@example.test", password: "tidal-basin-41" }, from("10.0.0.10", "")),
+    ).toMatchObject({
+      email: "ana@example.test",
+    });
   });
 
   it("puts our user id in the session token at sign-in", async () => {

@@ -4,11 +4,12 @@ import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 
+import { env } from "../env";
 import { isDomainError } from "../errors";
 import { githubEnabled } from "./auth-env";
-import { clientAddress } from "./auth-guard";
 import { sameOriginRedirect } from "./auth-request-guard";
 import type { AuthRuntime } from "./auth-runtime";
+import { clientAddress, limitKey, parseTrustedProxies } from "./client-address";
 import { findOrCreateOAuthUser } from "./oauth-user";
 import { claimsOf } from "./session-token";
 import { sessionIsCurrent } from "./session-user";
@@ -34,6 +35,7 @@ export function buildAuthOptions(rt: AuthRuntime): AuthOptions {
 
 function createAuthOptions(rt: AuthRuntime): AuthOptions {
   const { store, log } = rt.ctx;
+  const trustedProxies = parseTrustedProxies(env().LEDE_TRUSTED_PROXIES);
   const providers: AuthOptions["providers"] = [
     CredentialsProvider({
       id: "credentials",
@@ -49,7 +51,7 @@ function createAuthOptions(rt: AuthRuntime): AuthOptions {
             {
               email: credentials?.email ?? "",
               password: credentials?.password ?? "",
-              ip: clientAddress(req.headers ?? {}),
+              ip: limitKey(clientAddress(req.headers ?? {}, trustedProxies)),
             },
             Date.now(),
           );
