@@ -64,6 +64,11 @@ export function SignInForm({
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Signing in…" : "Sign in"}
         </Button>
+        <p className="text-right text-sm">
+          <Link href="/forgot-password" className="text-muted underline-offset-4 hover:underline">
+            Forgot your password?
+          </Link>
+        </p>
       </form>
       {github ? <GitHubButton callbackUrl={callbackUrl} /> : null}
       <p className="text-muted text-center text-sm">
