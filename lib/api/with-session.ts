@@ -10,6 +10,7 @@ import { DomainError, ValidationError } from "../errors";
 import type { KeyVerifier } from "../keys/verify-key";
 import type { UsageRecorder } from "../usage/usage-recorder";
 import { queryObject } from "../validation/query";
+import { readBodyCapped } from "./body-limit";
 import { newRequestId, toErrorResponse, zodToValidationError } from "./errors";
 
 /** What dashboard handlers need; tests build one around a temporary store. */
@@ -150,10 +151,11 @@ function assertSameOrigin(req: Request): void {
 const crossSite = () =>
   new DomainError("cross_site_request", 403, "this request must come from the dashboard's own pages");
 
+/** Dashboard bodies are small forms; the body is read as it streams and refused past this. */
+const MAX_SESSION_BODY = 64 * 1024;
+
 async function readJson(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (text.length > 64 * 1024)
-    throw new DomainError("payload_too_large", 413, "the body is larger than 64 KiB");
+  const text = await readBodyCapped(req, MAX_SESSION_BODY);
   if (text.trim() === "") return {};
   try {
     const value: unknown = JSON.parse(text);

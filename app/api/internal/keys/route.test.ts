@@ -195,3 +195,31 @@ describe("withSession on /api/internal/keys", () => {
     expect((await t.deps.keys.verify(rotated.secret))?.scopes).toEqual(["read"]);
   });
 });
+
+describe("withSession bodies", () => {
+  it("refuses a chunked 64 MiB body with 413 as it streams, without holding it in memory", async () => {
+    const { cookie } = await t.signIn();
+    let pulled = 0;
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    // 64 MiB with no Content-Length, produced only as fast as the route reads it.
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (pulled++ === 64) return c.close();
+        c.enqueue(chunk);
+      },
+    });
+    const before = process.memoryUsage().rss;
+    const res = await POST(
+      new Request("http://lede.test/api/internal/keys", {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json", origin: "http://lede.test" },
+        body,
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(res.status).toBe(413);
+    expect((await json<{ error: { code: string } }>(res)).error.code).toBe("payload_too_large");
+    expect(pulled).toBeLessThan(8);
+    expect(process.memoryUsage().rss - before).toBeLessThan(32 * 1024 * 1024);
+  });
+});
