@@ -79,6 +79,8 @@ export interface NewArticle {
   imageUrl: string | null;
   /** The importer's own id for this record, when it has one. */
   externalId?: string;
+  /** The article's embedding, computed before it is stored: stored with it, so its `item.new` carries it. */
+  embedding?: { vector: Float32Array; model: string | null };
 }
 
 export interface StoredEvent {

@@ -20,7 +20,16 @@ export function normalizeInPlace(v: Float32Array): Float32Array {
   return v;
 }
 
-/** Cosine similarity; 0 when either vector is zero. */
+/**
+ * A cosine similarity as it is reported: computed in floating point, a vector's similarity to itself can come out
+ * as 1.0000000000000002, so it is kept within [-1, 1].
+ */
+export const clampSimilarity = (s: number): number => (s > 1 ? 1 : s < -1 ? -1 : s);
+
+/** A cosine distance (1 − similarity) as it is reported: within [0, 2]. */
+export const clampDistance = (d: number): number => (d < 0 ? 0 : d > 2 ? 2 : d);
+
+/** Cosine similarity, within [-1, 1]; 0 when either vector is zero. */
 export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
   if (a.length !== b.length) throw new Error(`vector lengths differ: ${a.length} and ${b.length}`);
   let d = 0;
@@ -31,7 +40,7 @@ export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
     na += a[i]! * a[i]!;
     nb += b[i]! * b[i]!;
   }
-  return na === 0 || nb === 0 ? 0 : d / Math.sqrt(na * nb);
+  return na === 0 || nb === 0 ? 0 : clampSimilarity(d / Math.sqrt(na * nb));
 }
 
 /** The unit-length mean of unit vectors (a story's centroid); undefined for no vectors or a zero mean. */

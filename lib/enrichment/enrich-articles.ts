@@ -8,6 +8,7 @@ import type { Embedder } from "../embeddings/embedder";
 import { extractEntities } from "../entities/extract-entities";
 import { extractRelationships } from "../entities/extract-relationships";
 import { articleTags, headlineSummary } from "./article-tags";
+import { registeredOutlets } from "./outlet-registry";
 
 export interface EnrichmentContext {
   store: Store;
@@ -37,9 +38,37 @@ export function itemEnrichedEvent(a: Article, entityIds: number[]): EventDraft {
 }
 
 /**
- * The enrichment stage: for each new article, its embedding, named entities (resolved to stored entities), the
- * relations between them, tags and a headline summary; stored with one `item.enriched` per article. Runs after
- * `item.new` and before clustering, on the title and the feed's excerpt (full text arrives later, on demand).
+ * The embeddings of articles' title and excerpt, in slices of `EMBED_CHUNK` (with a turn of the event loop between
+ * them); `null` for an article whose slice failed. Without an embedder, all `null`.
+ */
+export async function embedArticles(
+  ctx: Pick<EnrichmentContext, "embedder" | "log">,
+  articles: Array<{ title: string; excerpt: string | null }>,
+): Promise<Array<Float32Array | null>> {
+  if (!ctx.embedder) return articles.map(() => null);
+  const vectors: Array<Float32Array | null> = [];
+  for (let i = 0; i < articles.length; i += EMBED_CHUNK) {
+    const slice = articles.slice(i, i + EMBED_CHUNK);
+    try {
+      vectors.push(
+        ...(await ctx.embedder.embed(slice.map((a) => articleEmbeddingText(a.title, a.excerpt ?? "")))),
+      );
+    } catch (err) {
+      // A provider outage must not stop ingestion: these articles stay without a vector.
+      ctx.log?.warn({ err, articles: slice.length }, "embedding failed; articles stored without vectors");
+      vectors.push(...slice.map(() => null));
+    }
+    if (i + EMBED_CHUNK < articles.length) await new Promise((r) => setImmediate(r));
+  }
+  return vectors;
+}
+
+/**
+ * The enrichment stage: for each new article, named entities (resolved to stored entities), the relations between
+ * them, tags and a headline summary, and its embedding if it was stored without one; stored with one
+ * `item.enriched` per article. Runs after `item.new` and before clustering, on the title and the feed's excerpt
+ * (full text arrives later, on demand). The pipeline embeds articles before storing them (so `item.new` carries
+ * the vector); this stage embeds only what was stored without a vector, e.g. by a version that did not.
  */
 export async function enrichArticles(
   ctx: EnrichmentContext,
@@ -48,30 +77,23 @@ export async function enrichArticles(
   names?: Map<number, string[]>,
 ): Promise<Map<number, number[]>> {
   if (articles.length === 0) return new Map();
-  const vectors: Array<Float32Array | null> = [];
-  if (ctx.embedder) {
-    for (let i = 0; i < articles.length; i += EMBED_CHUNK) {
-      const slice = articles.slice(i, i + EMBED_CHUNK);
-      try {
-        vectors.push(
-          ...(await ctx.embedder.embed(slice.map((a) => articleEmbeddingText(a.title, a.excerpt ?? "")))),
-        );
-      } catch (err) {
-        // A provider outage must not stop ingestion: these articles stay without a vector.
-        ctx.log?.warn({ err, articles: slice.length }, "embedding failed; articles stored without vectors");
-        vectors.push(...slice.map(() => null));
-      }
-      if (i + EMBED_CHUNK < articles.length) await new Promise((r) => setImmediate(r));
-    }
-  }
+  const missing = articles.filter((a) => a.embeddingModel === null);
+  const computed = await embedArticles(ctx, missing);
+  const vectorOf = new Map(missing.map((a, i) => [a.id, computed[i] ?? null]));
+  const vectors = articles.map((a) => vectorOf.get(a.id) ?? null);
+  const outlets = await registeredOutlets(ctx.store);
   const items: ArticleEnrichment[] = articles.map((a, i) => {
-    const extraction = extractEntities({ title: a.title, text: a.excerpt });
+    const extraction = extractEntities(
+      { title: a.title, text: a.excerpt },
+      { outlets, source: a.sourceName },
+    );
     names?.set(
       a.id,
       extraction.entities.map((e) => e.ref),
     );
     return {
       articleId: a.id,
+      // Null for an article stored with its vector: the stored one (and its model) stays.
       vector: vectors[i] ?? null,
       embeddingModel: vectors[i] ? (ctx.embedder?.model ?? null) : null,
       entities: extraction.entities,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { compileEmbeddingFilter, embeddingMatch } from "./embedding-filters";
+import { compileEmbeddingFilter, cosineToUnit, embeddingMatch } from "./embedding-filters";
 import { towardAxis0, vec } from "./testing/filter-fixtures";
 
 const filter = (threshold: number, label?: string, axis = 0) =>
@@ -25,5 +25,22 @@ describe("embedding filters", () => {
     expect(embeddingMatch([filter(0.5)], item, null)).toBeNull();
     expect(embeddingMatch([filter(0.5)], { type: "cluster.event" }, null)).toBeUndefined();
     expect(embeddingMatch(undefined, item, null)).toBeUndefined();
+  });
+
+  it("reports a similarity of exactly 1, not above, for a vector matched against itself", () => {
+    // The float64 dot product of this vector's unit form and itself comes out at 1.0000000000000013 unclamped.
+    const wobbly = Float32Array.from({ length: 1536 }, (_, i) => Math.sin(1000 + i * 12.9898) * 0.5);
+    const f = compileEmbeddingFilter({ embedding: Array.from(wobbly), threshold: 0.99, label: "self" });
+    let dot = 0;
+    let norm = 0;
+    wobbly.forEach((x, i) => {
+      dot += f.unit[i]! * x;
+      norm += x * x;
+    });
+    expect(dot / Math.sqrt(norm)).toBeGreaterThan(1);
+    expect(cosineToUnit(f.unit, wobbly)).toBe(1);
+    expect(embeddingMatch([f], { type: "item.new" }, wobbly)).toEqual({ similarity: 1, label: "self" });
+    const opposite = wobbly.map((x) => -x);
+    expect(cosineToUnit(f.unit, opposite)).toBe(-1);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import type { StoredEvent } from "../db/types";
+import { clampSimilarity } from "../embeddings/embedder";
 
 export const EMBEDDING_DIMENSIONS = 1536;
 
@@ -39,7 +40,7 @@ export function compileEmbeddingFilter(f: EmbeddingFilterInput): CompiledEmbeddi
   };
 }
 
-/** Cosine similarity of a unit query vector and a stored vector; 0 for a zero vector. */
+/** Cosine similarity of a unit query vector and a stored vector, within [-1, 1]; 0 for a zero vector. */
 export function cosineToUnit(unit: Float64Array, v: Float32Array): number {
   if (v.length !== unit.length) return 0;
   let dot = 0;
@@ -49,19 +50,19 @@ export function cosineToUnit(unit: Float64Array, v: Float32Array): number {
     dot += (unit[i] as number) * x;
     norm += x * x;
   }
-  return norm > 0 ? dot / Math.sqrt(norm) : 0;
+  return norm > 0 ? clampSimilarity(dot / Math.sqrt(norm)) : 0;
 }
 
 export const isArticleEvent = (type: string) => type === "item.new" || type === "item.enriched";
 
 /**
- * Whether an event of this type carries the article's embedding. Enrichment computes the vector and stores it in
- * the transaction that appends `item.enriched`; `item.new` is appended (and broadcast) before the vector exists.
- * So `item.enriched` carries it and `item.new` never does, live and in backtest alike: a replay gives what was
- * broadcast, whenever it runs. For embedding filters an `item.new` is an article without an embedding (it never
- * matches, contract §7.7); with `include_embeddings` its `embedding` is null (live) or `[]` (backtest).
+ * Whether an event of this type carries the article's embedding: both article events do (contract §6.12, §8.4).
+ * The pipeline computes the vector before storing the article and stores it in the transaction that appends
+ * `item.new`, so the vector exists whenever either event is read, live or in backtest. An article whose
+ * embedding could not be computed has none: embedding filters drop its events, and `include_embeddings` gives
+ * `null` (live) or `[]` (backtest).
  */
-export const carriesEmbedding = (type: string) => type === "item.enriched";
+export const carriesEmbedding = (type: string) => isArticleEvent(type);
 
 /**
  * Embedding filtering of one event (contract §8.4, §7.7): `undefined` when it does not apply (no filters, or not an

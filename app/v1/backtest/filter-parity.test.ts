@@ -149,16 +149,16 @@ beforeAll(async () => {
       expected: ["a2", "a2e", "ce11"],
     },
     {
-      name: "embedding filter at 0.8 keeps item.enriched at cosine ≥ 0.8 (not 0.7, not without a vector, never item.new)",
+      name: "embedding filter at 0.8 keeps item.new and item.enriched at cosine ≥ 0.8 (not 0.7, not without a vector)",
       ws: { topics: BOTH, embedding_filters: [{ embedding: AXIS0, threshold: 0.8, label: "trade" }] },
       post: { topics: BOTH, embedding_filters: [{ embedding: AXIS0, threshold: 0.8, label: "trade" }] },
-      expected: ["a1e", "a2e", ...STORIES],
+      expected: ["a1", "a2", "a1e", "a2e", ...STORIES],
     },
     {
       name: "embedding filter at 0.65 also keeps the article at cosine 0.7",
       ws: { topics: ["articles"], embedding_filters: [{ embedding: AXIS0, threshold: 0.65 }] },
       post: { topics: ["articles"], embedding_filters: [{ embedding: AXIS0, threshold: 0.65 }] },
-      expected: ["a1e", "a2e", "a5e"],
+      expected: ["a1", "a2", "a5", "a1e", "a2e", "a5e"],
     },
     {
       name: "include_embeddings",
@@ -176,7 +176,7 @@ beforeAll(async () => {
           { embedding: AXIS1, threshold: 0.9, label: "sport" },
         ],
       },
-      expected: ["a1e", "a3e"],
+      expected: ["a1", "a3", "a1e", "a3e"],
     },
     {
       name: "cluster_id (backtest)",
@@ -250,7 +250,7 @@ describe("the same filters on the live feed, GET and POST backtest", () => {
     "the deprecated single keyword (live feed) matches like keywords",
     "entities test item.enriched only",
     "different filters are ANDed",
-    "embedding filter at 0.8 keeps item.enriched at cosine ≥ 0.8 (not 0.7, not without a vector, never item.new)",
+    "embedding filter at 0.8 keeps item.new and item.enriched at cosine ≥ 0.8 (not 0.7, not without a vector)",
     "embedding filter at 0.65 also keeps the article at cosine 0.7",
     "include_embeddings",
     "several embedding filters (live feed): an article passes on its best filter",
@@ -269,7 +269,7 @@ describe("the same filters on the live feed, GET and POST backtest", () => {
 
   it("reports the same similarity on the live feed and in backtest, on matching article events only", async () => {
     const name =
-      "embedding filter at 0.8 keeps item.enriched at cosine ≥ 0.8 (not 0.7, not without a vector, never item.new)";
+      "embedding filter at 0.8 keeps item.new and item.enriched at cosine ≥ 0.8 (not 0.7, not without a vector)";
     const wsEvents = live.get(name)?.events() ?? [];
     const replay = await viaPost(cases.find((c) => c.name === name)?.post ?? {});
     const byLabel = (label: string) => ({
@@ -277,6 +277,8 @@ describe("the same filters on the live feed, GET and POST backtest", () => {
       bt: replay.find((e) => fx.labels.get(e.id) === label),
     });
     for (const [label, expected] of [
+      ["a1", 1],
+      ["a2", 0.9],
       ["a1e", 1],
       ["a2e", 0.9],
     ] as const) {
@@ -290,10 +292,10 @@ describe("the same filters on the live feed, GET and POST backtest", () => {
     expect(story.bt).not.toHaveProperty("similarity");
     const several =
       live.get("several embedding filters (live feed): an article passes on its best filter")?.events() ?? [];
-    expect(several.map((m) => m.matched_filter)).toEqual(["trade", "sport"]);
+    expect(several.map((m) => m.matched_filter)).toEqual(["trade", "sport", "trade", "sport"]);
   });
 
-  it("carries the stored embedding (and model) on item.enriched with include_embeddings, the same on both sides", async () => {
+  it("carries the stored embedding (and model) on item.new and item.enriched with include_embeddings, the same on both sides", async () => {
     const wsEvents = live.get("include_embeddings")?.events() ?? [];
     const replay = await viaGet("topics=articles&include_embeddings=true");
     for (const spec of ARTICLES) {
@@ -301,19 +303,17 @@ describe("the same filters on the live feed, GET and POST backtest", () => {
         ws: wsEvents.find((m) => fx.labels.get(m.id as number) === label),
         bt: replay.find((e) => fx.labels.get(e.id) === label),
       });
-      const enriched = find(`${spec.label}e`);
-      if (spec.vector) {
-        expect(enriched.ws?.embedding).toEqual(Array.from(spec.vector));
-        expect(enriched.ws?.embedding_model).toBe("test-model");
-        expect(enriched.bt?.embedding).toEqual(enriched.ws?.embedding);
-      } else {
-        expect(enriched.ws?.embedding).toBeNull();
-        expect(enriched.bt?.embedding).toEqual([]);
+      // The vector is stored with the article, so item.new carries it as item.enriched does (contract §6.12).
+      for (const event of [find(spec.label), find(`${spec.label}e`)]) {
+        if (spec.vector) {
+          expect(event.ws?.embedding).toEqual(Array.from(spec.vector));
+          expect(event.ws?.embedding_model).toBe("test-model");
+          expect(event.bt?.embedding).toEqual(event.ws?.embedding);
+        } else {
+          expect(event.ws?.embedding).toBeNull();
+          expect(event.bt?.embedding).toEqual([]);
+        }
       }
-      // item.new goes out before enrichment computes the vector: it never carries one.
-      const fresh = find(spec.label);
-      expect(fresh.ws?.embedding).toBeNull();
-      expect(fresh.bt?.embedding).toEqual([]);
     }
     // Without include_embeddings, neither side carries a vector.
     const plain = live.get("topic articles")?.events() ?? [];

@@ -3,6 +3,7 @@ import type { ArticleListQuery, ArticleRepo, IngestResult, NearDuplicateCheck } 
 import type { Article, ContentStatus, EventDraft, NewArticle } from "../types";
 import { appendEvent } from "./event-repo";
 import { stmt } from "./stmt-cache";
+import { vectorsCommitted, vectorWrites } from "./vector-writes";
 
 /** An article row with its source's name, slug and language, as `toArticle` reads it. */
 export const ARTICLE_SELECT = `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language
@@ -74,6 +75,8 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
   );
 
   const linkNearDuplicate = nearDuplicateLinker(db);
+  const vectors = vectorWrites(db);
+  const setModel = db.prepare("UPDATE articles SET embedding_model = ? WHERE id = ?");
 
   const ingestTx = db.transaction(
     (articles: NewArticle[], event: (a: Article) => EventDraft, near?: NearDuplicateCheck): IngestResult => {
@@ -86,6 +89,11 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
           imageUrl: input.imageUrl ?? null,
         });
         if (info.changes > 0 && near) linkNearDuplicate(Number(info.lastInsertRowid), input, near);
+        // Stored with the article, before its item.new is appended: the event carries it (contract §6.12, §8.4).
+        if (info.changes > 0 && input.embedding) {
+          vectors.put("article", Number(info.lastInsertRowid), input.embedding.vector);
+          setModel.run(input.embedding.model, info.lastInsertRowid);
+        }
         const row = (info.changes > 0 ? byId.get(info.lastInsertRowid) : byHash.get(input.urlHash)) as Row;
         const article = toArticle(row);
         if (input.externalId !== undefined) insertRecord.run(input.externalId, article.id);
@@ -103,7 +111,9 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
 
   return {
     async ingest(articles, event, nearDuplicates) {
-      return ingestTx.immediate(articles, event, nearDuplicates);
+      const result = ingestTx.immediate(articles, event, nearDuplicates);
+      if (articles.some((a) => a.embedding)) vectorsCommitted(db);
+      return result;
     },
     async pruneNearDuplicateIndex(before) {
       return db.prepare("DELETE FROM article_lsh WHERE at < ?").run(before).changes;

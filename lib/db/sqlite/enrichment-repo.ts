@@ -52,7 +52,7 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
   const vectors = vectorWrites(db);
   // Claims the article: an article already enriched (by another process catching up) is left as it is.
   const setArticle = db.prepare(
-    "UPDATE articles SET embedding_model = ?, headline_summary = ?, enriched_at = ? WHERE id = ? AND enriched_at IS NULL",
+    "UPDATE articles SET embedding_model = COALESCE(?, embedding_model), headline_summary = ?, enriched_at = ? WHERE id = ? AND enriched_at IS NULL",
   );
   const tag = db.prepare(
     "INSERT INTO article_tags (article_id, tag, score) VALUES (?, ?, ?) ON CONFLICT(article_id, tag) DO UPDATE SET score = excluded.score",

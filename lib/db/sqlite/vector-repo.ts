@@ -1,6 +1,6 @@
 import path from "node:path";
 
-import { EMBEDDING_DIMENSIONS } from "../../embeddings/embedder";
+import { clampDistance, EMBEDDING_DIMENSIONS } from "../../embeddings/embedder";
 import { embeddingFromBlob, embeddingToBlob } from "../../embeddings/encode";
 import { logger } from "../../logger";
 import type { Db } from "../open-db";
@@ -186,7 +186,8 @@ export function sqliteVectorRepo(db: Db, options: VectorRepoOptions = {}): Sqlit
       const byId = new Map(rows.map((r) => [r.id, r]));
       return hits.flatMap((h) => {
         const r = byId.get(h.id);
-        return r ? [{ article: toArticle(r), distance: h.distance }] : [];
+        // Float error can put a vector's distance to itself just below 0 (a similarity just above 1).
+        return r ? [{ article: toArticle(r), distance: clampDistance(h.distance) }] : [];
       });
     },
 
@@ -200,7 +201,7 @@ export function sqliteVectorRepo(db: Db, options: VectorRepoOptions = {}): Sqlit
       const byId = new Map(rows.map((r) => [r.id, r]));
       return hits.flatMap((h) => {
         const r = byId.get(h.id);
-        return r ? [{ story: readStory(r), distance: h.distance }] : [];
+        return r ? [{ story: readStory(r), distance: clampDistance(h.distance) }] : [];
       });
     },
 

@@ -91,6 +91,20 @@ const search = async (body: unknown) => {
 };
 
 describe("POST /v1/search/vector", () => {
+  it("never reports a similarity above 1 or a distance below 0, also for a vector's match with itself", async () => {
+    // Float error gives this vector a cosine distance to itself of -2.2e-16 (a similarity of 1.0000000000000002).
+    const wobbly = Float32Array.from({ length: 1536 }, (_, i) => Math.sin(2000 + i * 12.9898) * 0.5);
+    putArticleVector(t.store, a.a4!.id, wobbly);
+    putStoryVector(t.store, 1, wobbly);
+    const { body } = await search({ embedding: Array.from(wobbly) });
+    expect(body.articles[0]).toMatchObject({ url_hash: a.a4!.urlHash, similarity: 1, distance: 0 });
+    expect(body.stories[0]).toMatchObject({ cluster_id: 1, similarity: 1, distance: 0 });
+    for (const h of [...body.articles, ...body.stories]) {
+      expect(h.similarity).toBeGreaterThanOrEqual(-1);
+      expect(h.similarity).toBeLessThanOrEqual(1);
+    }
+  });
+
   it("returns articles and stories of the last 72 h, most similar first, for 5 credits", async () => {
     const { res, body } = await search({ embedding: AXIS0 });
     expect(res.status).toBe(200);
