@@ -4,6 +4,7 @@ import type { GazetteerIndex } from "./gazetteer";
 import { matchGazetteer } from "./gazetteer-match";
 import { COMMON_ACRONYMS, LOCATION_SUFFIXES, NAME_PARTICLES, OF_HEADS, ORG_SUFFIXES } from "./lexicon";
 import type { Mention, RoleSpan } from "./mention";
+import type { OutletNames } from "./outlets";
 import { dottedContinues, isHonorific, roleAt } from "./roles";
 import type { Sentence, Token } from "./tokens";
 
@@ -11,6 +12,8 @@ export interface DetectContext {
   gaz: GazetteerIndex;
   /** Words the article's body writes in lower case: in a title-case headline they are not names. */
   bodyLower: ReadonlySet<string>;
+  /** Registered outlets: their multi-word names are never part of a name. */
+  outlets?: OutletNames | null;
 }
 
 export interface SentenceAnalysis {
@@ -81,6 +84,7 @@ class SentenceDetector {
   private readonly n: number;
   private readonly nameable: boolean[];
   private readonly used: boolean[];
+  private readonly blocked: boolean[];
   private readonly roleAt: (RoleSpan | null)[];
   private readonly inRole: boolean[];
   private readonly demonym: boolean[];
@@ -102,6 +106,9 @@ class SentenceDetector {
       /["“‘']/.test(this.tokens[i]?.pre ?? "");
     this.nameable = this.tokens.map((t, i) => this.isNameable(t, clauseStart(i), this.tokens[i + 1]));
     this.used = new Array<boolean>(this.n).fill(false);
+    // An outlet's name glued to a place or a word of the headline ("Guadalajara Andes Mirror") is cut out.
+    this.blocked = ctx.outlets?.blocked(this.tokens) ?? new Array<boolean>(this.n).fill(false);
+    for (let i = 0; i < this.n; i++) if (this.blocked[i]) this.nameable[i] = false;
     this.roleAt = new Array<RoleSpan | null>(this.n).fill(null);
     this.inRole = new Array<boolean>(this.n).fill(false);
     this.demonym = this.markDemonyms();
@@ -182,6 +189,7 @@ class SentenceDetector {
       if (!t || !this.canStartGazetteer(t)) continue;
       const match = matchGazetteer(this.ctx.gaz, this.tokens, i);
       if (!match || this.precededByName(i) || this.insideOfName(i)) continue;
+      if (this.blocked.slice(i, match.end).some(Boolean)) continue;
       let end = match.end;
       const type = match.entries[0]?.type;
       const last = this.tokens[end - 1];

@@ -1,5 +1,6 @@
 import { detectMentions, type SentenceAnalysis } from "./detect";
 import { gazetteer, type GazetteerIndex } from "./gazetteer";
+import { outletName, OutletNames, stripCredits } from "./outlets";
 import { resolveMentions } from "./resolve-mentions";
 import { parseSentences } from "./tokens";
 import type { ArticleEntity, ArticleText } from "./types";
@@ -13,6 +14,10 @@ export interface EntityExtraction {
 export interface ExtractOptions {
   /** Defaults to the shipped gazetteer. */
   gazetteer?: GazetteerIndex;
+  /** Names of registered outlets: cut from credits, never entities. */
+  outlets?: OutletNames | null;
+  /** Name of the article's own source: never an entity of the article, registered or not. */
+  source?: string | null;
 }
 
 /**
@@ -22,8 +27,11 @@ export interface ExtractOptions {
 export function extractEntities(doc: ArticleText, options: ExtractOptions = {}): EntityExtraction {
   if (typeof doc.title !== "string") throw new TypeError("extractEntities: doc.title must be a string");
   const gaz = options.gazetteer ?? gazetteer();
-  const title = parseSentences(doc.title, true);
-  const body = parseSentences(doc.text ?? "", false, title.length);
+  const own = options.source ? [outletName(options.source)] : [];
+  const registry = options.outlets ?? null;
+  const outlets = own.length && !registry?.has(own[0]!) ? new OutletNames(own, registry) : registry;
+  const title = parseSentences(stripCredits(doc.title, outlets, own), true);
+  const body = parseSentences(stripCredits(doc.text ?? "", outlets, own), false, title.length);
   const bodyLower = new Set<string>();
   for (const s of body) {
     for (const t of s.tokens) {
@@ -31,7 +39,11 @@ export function extractEntities(doc: ArticleText, options: ExtractOptions = {}):
       if (c !== c.toUpperCase()) bodyLower.add(t.lower);
     }
   }
-  const ctx = { gaz, bodyLower };
+  const ctx = { gaz, bodyLower, outlets };
   const sentences = [...title, ...body].map((s) => detectMentions(s, ctx));
+  if (outlets) {
+    // An outlet named alone ("Reuters", "Byteline") is where the news came from, not what it is about.
+    for (const s of sentences) s.mentions = s.mentions.filter((m) => !outlets.has(m.surface));
+  }
   return { entities: resolveMentions(sentences), sentences };
 }

@@ -37,7 +37,7 @@ export interface Sentence {
 }
 
 const POSSESSIVE_TEXT = /(\p{L})['’]s$/u;
-const BREAK = /[,.;:!?()[\]{}"“”‘’'—–]|\s-\s/u;
+const BREAK = /[,.;:!?()[\]{}"“”‘’'—–|]|\s-\s/u;
 const SMALL_WORDS = new Set(
   "a an and as at but by for from in into is of off on or over per the to up via vs with after before amid".split(
     " ",

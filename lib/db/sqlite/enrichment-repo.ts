@@ -16,6 +16,13 @@ const DIMS = 1536;
 
 export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
   const byKey = db.prepare("SELECT id FROM entities WHERE type = ? AND norm_key = ?").pluck();
+  // One name, one entity: the same name typed otherwise by another article joins the stored one (the IN list
+  // lets the UNIQUE(type, norm_key) index answer).
+  const byKeyOtherType = db.prepare(
+    `SELECT id, enriched FROM entities WHERE type IN ('person', 'org', 'location') AND type <> ? AND norm_key = ?
+     ORDER BY enriched DESC, article_count DESC, id LIMIT 1`,
+  );
+  const retype = db.prepare("UPDATE entities SET type = ?, subcategory = ? WHERE id = ?");
   const byAlias = db
     .prepare(
       "SELECT DISTINCT e.id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE a.norm = ? AND e.type = ? LIMIT 2",
@@ -66,6 +73,12 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
   const resolve = (e: Entity): number => {
     const known = byKey.get(e.type, e.key) as number | undefined;
     if (known !== undefined) return known;
+    const other = byKeyOtherType.get(e.type, e.key) as { id: number; enriched: number } | undefined;
+    if (other) {
+      // A gazetteer entry is the strongest evidence of what a name is; between two guesses the first stands.
+      if (e.enriched && !other.enriched) retype.run(e.type, e.subcategory, other.id);
+      return other.id;
+    }
     const viaAlias = byAlias.all(norm(e.name), e.type) as number[];
     if (viaAlias.length === 1) return viaAlias[0]!;
     const id = Number(

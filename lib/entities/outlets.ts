@@ -1,0 +1,145 @@
+import { normName } from "./normalize";
+import type { Token } from "./tokens";
+
+// Publishers are where news comes from, not what it is about: their credits are cut from titles and excerpts
+// before extraction, and their names never become entities.
+
+/** Qualifiers a registry adds to an outlet's name: "Business Wire (press release)", "Andes Mirror (simulated)". */
+const QUALIFIER =
+  /\s*\((?:simulated|press release|blog|subscription|registration|satire|opinion|[a-z]{2,3})\)\s*$/i;
+const DOMAIN = /\.(?:com|net|org|co\.uk|co\.nz|com\.au|ca|ie|in|ph|sg|uk|us|au|nz|info|tv)$/i;
+
+/** The name an outlet prints of itself: the registry's qualifiers and a leading "The" removed. */
+export function outletName(sourceName: string): string {
+  return sourceName.replace(QUALIFIER, "").trim();
+}
+
+function words(name: string): string[] {
+  return normName(name.replace(/^the\s+/i, ""))
+    .split(" ")
+    .filter(Boolean);
+}
+
+/**
+ * The names of registered outlets, matched word by word against a sentence's tokens. A single-word name counts
+ * only as a whole name (never inside a longer one: "Bloomberg" is an outlet, "Michael Bloomberg" is not); a
+ * longer name is cut out of any span it is glued to ("Guadalajara Andes Mirror").
+ */
+export class OutletNames {
+  private readonly byFirst = new Map<string, string[][]>();
+  private readonly whole = new Set<string>();
+
+  /** `parent`: a registry this set extends (an article's own source on top of every registered one). */
+  constructor(
+    names: Iterable<string> = [],
+    private readonly parent: OutletNames | null = null,
+  ) {
+    for (const n of names) this.add(n);
+  }
+
+  add(sourceName: string): void {
+    const name = outletName(sourceName);
+    const forms = [name];
+    // "CNBC.com" also prints itself "CNBC"; a bare place ("Boston.com" → "Boston") would name a city, not it.
+    const bare = name.replace(DOMAIN, "");
+    if (bare !== name && /\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}/u.test(bare)) forms.push(bare);
+    for (const f of forms) {
+      const ws = words(f);
+      if (ws.length === 0) continue;
+      this.whole.add(ws.join(" "));
+      if (ws.length < 2) continue;
+      const list = this.byFirst.get(ws[0]!) ?? [];
+      if (!list.some((l) => l.join(" ") === ws.join(" "))) list.push(ws);
+      list.sort((a, b) => b.length - a.length);
+      this.byFirst.set(ws[0]!, list);
+    }
+  }
+
+  get size(): number {
+    return this.whole.size + (this.parent?.size ?? 0);
+  }
+
+  /** Whether `name` is an outlet's name (case, punctuation, diacritics and a leading "The" aside). */
+  has(name: string): boolean {
+    const key = words(name).join(" ");
+    return this.whole.has(key) || !!this.parent?.has(name);
+  }
+
+  /** End of the longest multi-word outlet name starting at token `i`, or -1. */
+  matchAt(tokens: readonly Token[], i: number): number {
+    const inherited = this.parent?.matchAt(tokens, i) ?? -1;
+    const first = tokens[i];
+    if (!first) return inherited;
+    const start = first.lower === "the" ? i + 1 : i;
+    const head = tokens[start];
+    if (!head) return inherited;
+    for (const ws of this.byFirst.get(head.norm) ?? []) {
+      let k = 0;
+      while (k < ws.length && tokens[start + k]?.norm === ws[k]) k++;
+      if (k === ws.length) return Math.max(start + k, inherited);
+    }
+    return inherited;
+  }
+
+  /** Tokens of a sentence that belong to a multi-word outlet name. */
+  blocked(tokens: readonly Token[]): boolean[] {
+    const out = new Array<boolean>(tokens.length).fill(false);
+    if (this.byFirst.size === 0 && !this.parent) return out;
+    for (let i = 0; i < tokens.length; i++) {
+      const end = this.matchAt(tokens, i);
+      if (end < 0) continue;
+      for (let k = i; k < end; k++) out[k] = true;
+      i = end - 1;
+    }
+    return out;
+  }
+}
+
+// Words that make a trailing " - X" a publisher's credit even when X is not registered ("- Wall Street Journal").
+const MEDIA_WORDS =
+  /\b(?:news|times|post|herald|journal|daily|tribune|gazette|mirror|telegraph|guardian|chronicle|courier|wire|press|dispatch|observer|examiner|standard|independent|express|reporter|review|magazine|weekly|report|insider|today|tv|radio|online|media|network|newswire|reuters|ap|afp|bloomberg|cnn|bbc|abc|cbs|nbc|fox|npr|upi)\b/i;
+const SEPARATOR = /\s+(?:[-–—|]|::)\s+([^|–—]+?)\s*$/u;
+const SIMPLE_NAME = /^[\p{L}\p{N}.&'’ -]{2,60}$/u;
+
+function isCredit(tail: string, outlets: OutletNames | null, own: readonly string[]): boolean {
+  const t = tail.trim();
+  if (!SIMPLE_NAME.test(t) || t.split(/\s+/).length > 6) return false;
+  if (outlets?.has(t)) return true;
+  const n = words(t).join(" ");
+  if (own.some((o) => words(o).join(" ") === n)) return true;
+  // An unregistered credit: a short capitalised name with a media word or a web address.
+  const capitalised = t
+    .split(/\s+/)
+    .every((w) => /^[\p{Lu}\p{N}&]/u.test(w) || /^(of|the|and|de|la)$/i.test(w));
+  return capitalised && (MEDIA_WORDS.test(t) || DOMAIN.test(t));
+}
+
+/**
+ * A title or excerpt without its publisher's credits: a wire's "UPDATE 2-", a dateline's "(Reuters) -", a
+ * trailing " - Reuters" or " | Byteline", a "By … Staff" byline. `own` are the article's own source's names.
+ */
+export function stripCredits(
+  text: string,
+  outlets: OutletNames | null = null,
+  own: readonly string[] = [],
+): string {
+  let s = text.trim();
+  s = s.replace(/^UPDATE\s+\d+\s*-\s*/, "");
+  // "LONDON (Reuters) -", "(AP) —": a dateline's credit, kept only when the brackets say something else.
+  s = s.replace(
+    /^(?:[\p{Lu}][\p{Lu}\p{M} .,'-]{1,40}\s)?\(([^()]{2,40})\)\s*[-–—:]\s*/u,
+    (m: string, inner: string) =>
+      isCredit(inner, outlets, own) || /^[\p{Lu}\s]{2,12}$/u.test(inner) ? "" : m,
+  );
+  // "By Jane Doe, Reuters Staff", "By Andes Mirror Staff", "By Staff Writer".
+  s = s.replace(
+    /(^|[.!?]\s+)By\s+(?:[\p{Lu}][\p{L}.'’-]*,?\s+){0,4}(?:Staff(?:\s+(?:Writer|Reporter))?|Staff|Correspondents?|Newsroom)\b[.,:]?\s*/gu,
+    "$1",
+  );
+  for (let guard = 0; guard < 3; guard++) {
+    const m = SEPARATOR.exec(s);
+    if (!m || m.index < 8 || !isCredit(m[1]!, outlets, own)) break;
+    s = s.slice(0, m.index).trimEnd();
+  }
+  return s;
+}
