@@ -1,6 +1,7 @@
 import { extractEntities } from "./extract-entities";
 import { extractRelationships } from "./extract-relationships";
 import { normName } from "./normalize";
+import type { OutletNames } from "./outlets";
 import { SYMMETRIC_RELATIONSHIPS, type EntityType } from "./types";
 
 // Scoring of the entity and relationship fixtures, shared by the quality test and bench/entity-quality.ts.
@@ -160,4 +161,94 @@ export function scoreRelations(sentences: readonly RelationSentence[]): Relation
       errors.push({ text: s.text, missed: left.map((g) => g.key), spurious });
   }
   return { typed: prf(c), associated, errors };
+}
+
+/** A hand-marked article of `fixtures/article-entities.json`. */
+export interface MarkedArticle {
+  set: string;
+  id: string;
+  source: string;
+  title: string;
+  text?: string;
+  /** [name, type]; a name "A|B" lists the forms one entity is written in. */
+  entities: [string, string][];
+}
+
+export interface ArticleReport {
+  /** Entity-level: a prediction counts when one of its names is one of the gold entity's and its type matches. */
+  byType: Record<EntityType, Prf>;
+  overall: Prf;
+  /** Per gold type: of the gold entities found by name, the share given the right type. */
+  typeAccuracy: Record<EntityType | "overall", { correct: number; found: number; accuracy: number }>;
+  /** Predicted entities named as a registered outlet (must be none). */
+  outletEntities: string[];
+  errors: { title: string; missed: string[]; spurious: string[]; mistyped: string[] }[];
+}
+
+/**
+ * Scores extraction on whole articles, as enrichment runs it: credits cut, outlets known, the article's own
+ * source passed. Each article's distinct entities are compared with the hand-marked ones.
+ */
+export function scoreArticles(items: readonly MarkedArticle[], outlets: OutletNames | null): ArticleReport {
+  const types = ["person", "org", "location"] as const;
+  const counts = Object.fromEntries(types.map((t) => [t, { tp: 0, fp: 0, fn: 0 }])) as Record<
+    EntityType,
+    Counts
+  >;
+  const typing = Object.fromEntries(
+    [...types, "overall"].map((t) => [t, { correct: 0, found: 0, accuracy: 1 }]),
+  ) as ArticleReport["typeAccuracy"];
+  const outletEntities: string[] = [];
+  const errors: ArticleReport["errors"] = [];
+  for (const it of items) {
+    const pred = extractEntities(
+      { title: it.title, text: it.text ?? "" },
+      { outlets, source: it.source },
+    ).entities;
+    for (const p of pred) if (outlets?.has(p.name)) outletEntities.push(p.name);
+    const left = pred.map((p) => ({
+      type: p.type,
+      name: p.name,
+      names: new Set([p.name, ...p.aliases].map(matchName)),
+    }));
+    const missed: string[] = [];
+    const mistyped: string[] = [];
+    for (const [name, t] of it.entities) {
+      const type = t as EntityType;
+      const forms = name.split("|").map(matchName);
+      const i = left.findIndex((p) => forms.some((f) => p.names.has(f)));
+      if (i < 0) {
+        counts[type].fn++;
+        missed.push(`${type}|${name}`);
+        continue;
+      }
+      const [p] = left.splice(i, 1);
+      typing[type].found++;
+      typing.overall.found++;
+      if (p!.type === type) {
+        counts[type].tp++;
+        typing[type].correct++;
+        typing.overall.correct++;
+      } else {
+        counts[type].fn++;
+        counts[p!.type].fp++;
+        mistyped.push(`${name}: ${type} as ${p!.type}`);
+      }
+    }
+    for (const p of left) counts[p.type].fp++;
+    if (missed.length || left.length || mistyped.length)
+      errors.push({ title: it.title, missed, spurious: left.map((p) => `${p.type}|${p.name}`), mistyped });
+  }
+  for (const t of Object.values(typing)) t.accuracy = t.found === 0 ? 1 : t.correct / t.found;
+  const total = types.reduce(
+    (acc, t) => ({ tp: acc.tp + counts[t].tp, fp: acc.fp + counts[t].fp, fn: acc.fn + counts[t].fn }),
+    { tp: 0, fp: 0, fn: 0 },
+  );
+  return {
+    byType: { person: prf(counts.person), org: prf(counts.org), location: prf(counts.location) },
+    overall: prf(total),
+    typeAccuracy: typing,
+    outletEntities,
+    errors,
+  };
 }
