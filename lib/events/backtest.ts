@@ -29,7 +29,7 @@ const SCAN_PLAIN = 500;
 interface Kept {
   event: LoggedEvent;
   match: EmbeddingMatch | undefined;
-  vector: Float32Array | undefined;
+  embedding: number[];
 }
 
 export type BacktestPage = Awaited<ReturnType<typeof runBacktest>>;
@@ -141,7 +141,8 @@ export async function runBacktest(
         hasMore = true;
         break;
       }
-      kept.push({ event, match, vector });
+      const embedding = filters.includeEmbeddings && vector ? embeddingJson(vector) : [];
+      kept.push({ event, match, embedding });
       const paused = slice.pause();
       if (paused) await paused;
     }
@@ -151,7 +152,7 @@ export async function runBacktest(
   }
   return {
     ok: true as const,
-    events: kept.map(({ event: e, match, vector }) => ({
+    events: kept.map(({ event: e, match, embedding }) => ({
       id: e.id,
       ts: e.ts,
       event_type: e.type,
@@ -159,7 +160,7 @@ export async function runBacktest(
       // The broadcast message as logged, kept as its JSON text (see backtestJson); null once purged.
       payloadJson: e.payloadJson ?? "null",
       ...(match ? { similarity: match.similarity } : {}),
-      embedding: filters.includeEmbeddings && vector ? embeddingJson(vector) : ([] as number[]),
+      embedding,
     })),
     next_cursor: kept[kept.length - 1]?.event.id ?? input.cursor,
     has_more: hasMore,
