@@ -359,6 +359,8 @@ export interface DynamicsSnapshot {
     title: string;
     time: number;
     sourceId: number;
+    /** The source's name, to read its credit off the title. */
+    sourceName?: string;
     duplicateOf: number | null;
     /** The source's overall ranking score, when rankings exist. */
     authority: number | undefined;

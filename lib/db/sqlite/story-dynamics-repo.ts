@@ -20,10 +20,10 @@ export function sqliteStoryDynamicsRepo(db: Db): StoryDynamicsRepo {
      FROM stories WHERE id = ? AND merged_into IS NULL`,
   );
   const members = db.prepare(
-    `SELECT a.id AS articleId, a.url_hash AS urlHash, a.title, a.source_id AS sourceId, a.duplicate_of AS duplicateOf,
-       CASE WHEN a.published_at > 0 THEN a.published_at ELSE a.discovered_at END AS time,
+    `SELECT a.id AS articleId, a.url_hash AS urlHash, a.title, a.source_id AS sourceId, s.name AS sourceName,
+       a.duplicate_of AS duplicateOf, CASE WHEN a.published_at > 0 THEN a.published_at ELSE a.discovered_at END AS time,
        r.overall_score AS authority
-     FROM articles a LEFT JOIN source_rankings r ON r.source_id = a.source_id
+     FROM articles a JOIN sources s ON s.id = a.source_id LEFT JOIN source_rankings r ON r.source_id = a.source_id
      WHERE a.story_id = ? ORDER BY time, a.id`,
   );
   const entities = db.prepare(

@@ -93,6 +93,41 @@ describe("detectDevelopment", () => {
     expect(development?.description).not.toContain("Coast Guard");
   });
 
+  it("writes developments as sentences: quoted headlines without credits, each sentence closed", () => {
+    const quake = (id: number, title: string, sourceName: string): DevMember => ({
+      ...member(id, title),
+      sourceName: `${sourceName} (simulated)`,
+    });
+    const earlier = [
+      quake(1, "Earthquake shakes Japan", "Meridian Wire"),
+      quake(2, "Japan earthquake", "Byteline"),
+    ];
+    const state = initialDevState({
+      headline: "Earthquake shakes Japan",
+      members: earlier,
+      fresh: new Set(),
+      entities: [],
+      becameBreaking: false,
+    });
+    const { development } = detectDevelopment(state, {
+      headline: "Iran earthquake: buildings collapse in Shiraz - Global Dispatch",
+      members: [
+        ...earlier,
+        quake(3, "Iran earthquake: buildings collapse in Shiraz - Global Dispatch", "Global Dispatch"),
+        quake(4, "At least 30 dead in Japan earthquake | Byteline", "Byteline"),
+      ],
+      fresh: new Set([3, 4]),
+      entities: [],
+      becameBreaking: false,
+    });
+    expect(development?.description).toBe(
+      "Coverage widened to 4 independent sources. " +
+        "The story is now led by the headline “Iran earthquake: buildings collapse in Shiraz”. " +
+        "Byteline reports “At least 30 dead in Japan earthquake”, with the new figure 30.",
+    );
+    expect(development?.newHeadline).toBe("Iran earthquake: buildings collapse in Shiraz");
+  });
+
   it("treats similar headlines as the same angle", () => {
     expect(headlineOverlap("Storm hits coast", "Storm hits the coast hard")).toBe(1);
     expect(headlineOverlap("Storm hits coast", "Governor declares emergency")).toBe(0);

@@ -1,3 +1,4 @@
+import { PublisherNames, stripTitleCredit } from "../../text/publisher-credit";
 import { titleWords } from "../../text/tokenize";
 
 /**
@@ -46,6 +47,8 @@ export interface DevMember {
   title: string;
   time: number;
   sourceId: number;
+  /** The source's name, to read its credit off the title. */
+  sourceName?: string;
   duplicateOf: number | null;
 }
 
@@ -130,12 +133,27 @@ export function initialDevState(input: DevInput): DevState {
   };
 }
 
+/** A headline quoted in a sentence: without its publisher's credit, inner double quotes made single. */
+function quoted(headline: string, names: PublisherNames): string {
+  return `“${stripTitleCredit(headline, names)
+    .replace(/["“”]/g, "'")
+    .replace(/[.:;,]+$/, "")}”`;
+}
+
+/** "30" → "30"; "30 and $8.8bn"; "30, 12 and $8.8bn". */
+function listed(items: string[]): string {
+  return items.length <= 1
+    ? (items[0] ?? "")
+    : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
 /** Compares fresh reporting with the state; returns the development (if any) and the next state. */
 export function detectDevelopment(
   state: DevState,
   input: DevInput,
 ): { development: DevelopmentDraft | null; state: DevState } {
   const fresh = input.members.filter((m) => input.fresh.has(m.articleId));
+  const names = new PublisherNames(input.members.flatMap((m) => (m.sourceName ? [m.sourceName] : [])));
   const next: DevState = { ...state, figures: [...state.figures], entities: [...state.entities] };
   if (fresh.length === 0) return { development: null, state: next };
   const triggers: Trigger[] = [];
@@ -158,21 +176,27 @@ export function detectDevelopment(
     triggers.push({
       significance: "moderate",
       title: "Headline changed",
-      description: `The story is now led by: ${input.headline}`,
+      description: `The story is now led by the headline ${quoted(input.headline, names)}.`,
     });
   }
 
   const known = new Set(state.figures);
   for (const m of fresh) {
+    const added: string[] = [];
     for (const f of figuresIn(m.title)) {
       if (known.has(f)) continue;
       known.add(f);
-      triggers.push({
-        significance: WEIGHTY.test(m.title) ? "moderate" : "minor",
-        title: `New figure: ${f}`,
-        description: m.title,
-      });
+      added.push(f);
     }
+    if (added.length === 0) continue;
+    const from = m.sourceName
+      ? `${m.sourceName.replace(/\s*\([^)]*\)\s*$/, "")} reports`
+      : "A new report reads";
+    triggers.push({
+      significance: WEIGHTY.test(m.title) ? "moderate" : "minor",
+      title: `New figure${added.length === 1 ? "" : "s"}: ${added.join(", ")}`,
+      description: `${from} ${quoted(m.title, names)}, with the new figure${added.length === 1 ? "" : "s"} ${listed(added)}.`,
+    });
   }
   next.figures = [...known].slice(-200);
 
@@ -206,8 +230,8 @@ export function detectDevelopment(
     title: top.title,
     description: triggers.map((t) => t.description).join(" "),
     significance: top.significance,
-    previousHeadline: headlineShift ? state.headline : null,
-    newHeadline: headlineShift ? input.headline : null,
+    previousHeadline: headlineShift ? stripTitleCredit(state.headline, names) : null,
+    newHeadline: headlineShift ? stripTitleCredit(input.headline, names) : null,
     triggerArticleHashes: fresh
       .filter((m) => m.duplicateOf === null)
       .slice(0, 20)

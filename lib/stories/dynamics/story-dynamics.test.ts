@@ -162,7 +162,7 @@ describe("story dynamics: payloads and time", () => {
       data: {
         cluster_id: quakeId,
         title: "New figure: 12",
-        description: "Chile earthquake strikes coast, 12 dead",
+        description: "Source 4 reports “Chile earthquake strikes coast, 12 dead”, with the new figure 12.",
         significance: "moderate",
         headline: expect.any(String),
         category: "world",
