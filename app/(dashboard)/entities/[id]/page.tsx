@@ -9,7 +9,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ExternalIcon } from "@/components/ui/icons";
 import { Pager } from "@/components/ui/pager";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { requestTime, requireSession } from "@/lib/api/current-session";
+import { currentSession, requestTime, requireSession } from "@/lib/api/current-session";
 import { getAppContext } from "@/lib/context";
 import { getEntityOrThrow, listEntityArticles } from "@/lib/entities/queries/get-entity";
 import { EntityArticlesQuery } from "@/lib/entities/queries/schemas";
@@ -37,6 +37,8 @@ async function loadEntity(id: string) {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  // Signed out, nothing of the entity: not even its name in the title (see the story page).
+  if (!(await currentSession())) return { title: "Sign in" };
   const { id } = await params;
   const { store } = await getAppContext();
   const entity = await getEntityOrThrow(store, id).catch(() => null);

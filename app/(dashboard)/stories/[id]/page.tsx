@@ -10,7 +10,7 @@ import { StoryEntityGraph } from "@/components/stories/story-entity-graph";
 import { StoryMarkdown } from "@/components/stories/story-markdown";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { requestTime, requireSession } from "@/lib/api/current-session";
+import { currentSession, requestTime, requireSession } from "@/lib/api/current-session";
 import { getAppContext } from "@/lib/context";
 import { isDomainError } from "@/lib/errors";
 import { storyEntityElements } from "@/lib/graph/cytoscape-elements";
@@ -37,6 +37,9 @@ async function loadStory(id: string) {
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  // News pages are for signed-in users: a signed-out visitor is sent to sign in and learns nothing of the story,
+  // not even its headline in the title.
+  if (!(await currentSession())) return { title: "Sign in" };
   const { id } = await params;
   const { store } = await getAppContext();
   const story = await getStoryOrThrow(store, id).catch(() => null);
