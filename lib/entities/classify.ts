@@ -100,6 +100,9 @@ function nameCues(x: SpanInput, s: Scores): void {
   const len = x.end - x.start;
   if (hasAny(first.tags, FIRST_NAME_TAGS)) s.person += len > 1 ? 2 : 1;
   if (len > 1 && last.tags.has("LastName")) s.person += 1;
+  // compromise's lexicon knows the whole name as a person's ("Kanye West").
+  if (len > 1 && first.tags.has("Person") && last.tags.has("Person") && !ORG_SUFFIXES.has(last.lower))
+    s.person += 2;
   // "the Senate" names an institution in prose; in a title-case headline "Government" is just a word.
   if (len > 1 ? ORG_SUFFIXES.has(last.lower) : INSTITUTIONS.has(last.lower) && !x.sentence.titleCase) {
     s.org += len > 1 ? 4 : 2;
@@ -117,6 +120,13 @@ function nameCues(x: SpanInput, s: Scores): void {
     }
   }
   if (len === 1 && first.upper && !x.sentence.allCaps) s.org += 2;
+  // compromise's lexicon knows many companies by name ("Honda", "Nissan"); "Doug Ford" is still a person.
+  for (let k = hasAny(first.tags, FIRST_NAME_TAGS) ? x.end : x.start; k < x.end; k++) {
+    if ((x.tokens[k] as Token).tags.has("Organization")) {
+      s.org += 2;
+      break;
+    }
+  }
   let place = 0;
   for (let k = x.start; k < x.end; k++) {
     const tags = (x.tokens[k] as Token).tags;

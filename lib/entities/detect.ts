@@ -47,6 +47,7 @@ const PROPER = [
   "Region",
 ];
 const NEVER_NAMES = ["Month", "WeekDay", "Date"];
+const PERSON_NAME = ["Person", "FirstName", "MaleName", "FemaleName", "LastName"];
 // Calendar words compromise may tag otherwise ("in March"), and holidays.
 const CALENDAR = new Set(
   (
@@ -70,6 +71,47 @@ const LEGAL_FORMS = new Set([
 ]);
 // First words of names of events, not entities: "Hurricane Milton", "Operation Epic Fury".
 const EVENT_HEADS = new Set(["hurricane", "storm", "typhoon", "cyclone", "tropical", "operation"]);
+// Last words of names of events and prizes: "Super Cup", "Golden Lantern Awards", "Cannes Lions Festival".
+const EVENT_TAILS = new Set([
+  "cup",
+  "awards",
+  "award",
+  "festival",
+  "championship",
+  "championships",
+  "olympics",
+  "prize",
+  "trophy",
+  "expo",
+]);
+// Bodies of the solar system are neither places nor organisations in the news.
+const CELESTIAL = new Set([
+  "earth",
+  "venus",
+  "mars",
+  "jupiter",
+  "saturn",
+  "mercury",
+  "neptune",
+  "uranus",
+  "pluto",
+  "moon",
+]);
+// Public bodies whose name joins two words with "and": "Competition and Markets Authority".
+const AND_HEADS = new Set([
+  "authority",
+  "commission",
+  "agency",
+  "council",
+  "board",
+  "committee",
+  "department",
+  "ministry",
+  "office",
+  "service",
+]);
+const OPEN_QUOTE = /['‘“"]\s*$/u;
+const CLOSE_QUOTE = /^\s*['’”"′]/u;
 const COMPASS = new Set(["north", "south", "east", "west"]);
 const COMPASS_ADJECTIVES = new Set(["western", "eastern", "northern", "southern", "central"]);
 const HONORIFIC_ROLE = { subcategory: null, tie: null } as const;
@@ -105,6 +147,7 @@ class SentenceDetector {
       /[:;—–]|\s-\s/.test(this.tokens[i - 1]?.post ?? "") ||
       /["“‘']/.test(this.tokens[i]?.pre ?? "");
     this.nameable = this.tokens.map((t, i) => this.isNameable(t, clauseStart(i), this.tokens[i + 1]));
+    this.rescuePersonalNames();
     this.used = new Array<boolean>(this.n).fill(false);
     // An outlet's name glued to a place or a word of the headline ("Guadalajara Andes Mirror") is cut out.
     this.blocked = ctx.outlets?.blocked(this.tokens) ?? new Array<boolean>(this.n).fill(false);
@@ -112,6 +155,24 @@ class SentenceDetector {
     this.roleAt = new Array<RoleSpan | null>(this.n).fill(null);
     this.inRole = new Array<boolean>(this.n).fill(false);
     this.demonym = this.markDemonyms();
+  }
+
+  /**
+   * In a title-case headline a word that is also an ordinary word ("Ruby", "Jolie") still belongs to a personal name
+   * when the word next to it is a known first or last name ("Ruby Dee", "Angelina Jolie").
+   */
+  private rescuePersonalNames(): void {
+    if (!this.sentence.titleCase) return;
+    const named = (t: Token | undefined) => !!t && t.cap && hasAny(t.tags, PERSON_NAME);
+    for (let i = 0; i < this.n; i++) {
+      const t = this.tokens[i] as Token;
+      if (this.nameable[i] || !named(t) || /\d/.test(t.text)) continue;
+      const prev = this.tokens[i - 1];
+      const next = this.tokens[i + 1];
+      const joinsPrev = named(prev) && this.nameable[i - 1] && !prev?.breakAfter && !prev?.possessive;
+      const joinsNext = named(next) && this.nameable[i + 1] && !t.breakAfter && !t.possessive;
+      if (joinsPrev || joinsNext) this.nameable[i] = true;
+    }
   }
 
   /** Nationality adjectives, including two-word ones ("North Korean", "South African"). */
@@ -149,6 +210,9 @@ class SentenceDetector {
     }
     if (this.sentence.titleCase) {
       if (this.ctx.bodyLower.has(t.lower)) return false;
+      // "Steve Martin Dismisses …", "Kumasi Submerged After …": a headline's verb ends the name before it.
+      if (!first && !proper && t.tags.has("Verb") && /(?:s|ed)$/.test(t.lower) && !t.tags.has("Organization"))
+        return false;
       // compromise spreads proper-noun tags over capitalised runs: read its lexicon for the bare word instead.
       const acronym = t.upper && !this.sentence.allCaps;
       if (!acronym && (isCommonWord(t.lower) || (!proper && hasAny(t.tags, FUNCTION_WORDS)))) return false;
@@ -261,6 +325,12 @@ class SentenceDetector {
     while (k < this.n && NAME_PARTICLES.has(this.tokens[k]?.text ?? "") && !this.tokens[k]?.breakAfter) k++;
     if (k > j && k - j <= 2 && this.spanToken(k)) return k - j;
     const prev = this.tokens[j - 1];
+    if (t.lower === "and" && !t.breakAfter && j - start <= 2 && this.spanToken(j + 1)) {
+      let k = j + 1;
+      while (k < this.n && k <= j + 3 && this.spanToken(k) && !this.tokens[k]?.breakAfter) k++;
+      const head = this.tokens[k]?.breakAfter || !this.spanToken(k) ? this.tokens[k - 1] : this.tokens[k];
+      if (head && AND_HEADS.has(head.lower) && this.spanToken(k - 1)) return 1;
+    }
     if ((t.lower === "of" || t.lower === "for") && prev && OF_HEADS.has(prev.lower) && j - 1 >= start) {
       const after = this.tokens[j + 1]?.lower === "the" ? j + 2 : j + 1;
       if (this.spanToken(after) && !t.breakAfter) return after - j;
@@ -296,6 +366,17 @@ class SentenceDetector {
     let start = spanStart;
     const first = this.tokens[start] as Token;
     if (EVENT_HEADS.has(first.lower)) return;
+    const lastTok = this.tokens[end - 1] as Token;
+    if (EVENT_TAILS.has(lastTok.lower) && end - spanStart > 1) return;
+    if (end - spanStart === 1 && CELESTIAL.has(first.lower)) return;
+    // A title in quotes names a film, a book or a song: "'Broken Frontier'", "'The Midnight Tide'".
+    const opener = this.tokens[spanStart - 1]?.lower === "the" ? this.tokens[spanStart - 1] : first;
+    if (
+      (OPEN_QUOTE.test(this.tokens[this.tokens.indexOf(opener!) - 1]?.post ?? "") ||
+        /['‘“"]/.test(opener?.pre ?? "")) &&
+      CLOSE_QUOTE.test(lastTok.post)
+    )
+      return;
     // "Norwegian Refugee Council", "American Bar Association": a nationality adjective inside an organisation's name.
     const prev = this.tokens[start - 1];
     if (

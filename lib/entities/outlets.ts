@@ -124,6 +124,8 @@ export function stripCredits(
   own: readonly string[] = [],
 ): string {
   let s = text.trim();
+  // A wire's slug: "UPDATE 2-", "US STOCKS-", "BRIEF-".
+  s = s.replace(/^(?:UPDATE\s+\d+|[A-Z]{2,}(?:\s+[A-Z0-9]{2,}){0,3})-(?=\p{Lu})/u, "");
   s = s.replace(/^UPDATE\s+\d+\s*-\s*/, "");
   // "LONDON (Reuters) -", "(AP) —": a dateline's credit, kept only when the brackets say something else.
   s = s.replace(
