@@ -30,7 +30,8 @@ test.beforeAll(async ({ browser }) => {
       )
       .join("")}</body></opml>`,
   );
-  lede = await startLede({}, ({ cli }) => {
+  // Private addresses are registered only where the operator allows them.
+  lede = await startLede({ LEDE_FETCH_ALLOW_PRIVATE: "127.0.0.2:9,127.0.0.3:9,127.0.0.4:9" }, ({ cli }) => {
     for (const args of [
       ["import", file],
       ["sources", "import", opml],
