@@ -170,6 +170,8 @@ function contextAfter(x: SpanInput, s: Scores): Role | null {
   const next = x.tokens[x.end];
   if (!next) return null;
   if (last.hyphenNext && next.lower === "based") s.location += 4;
+  // "Asiana flight 214": an airline.
+  if (!last.breakAfter && next.lower === "flight" && /^\d/.test(x.tokens[x.end + 1]?.text ?? "")) s.org += 3;
   // "Liverpool striker Mohamed Salah": a name right before a player's role is the club.
   if (!last.breakAfter && roleAt(x.tokens, x.end)?.role.subcategory === "athlete") s.org += 5;
   if (last.possessive) {

@@ -47,6 +47,17 @@ const PROPER = [
   "Region",
 ];
 const NEVER_NAMES = ["Month", "WeekDay", "Date"];
+// Common abbreviations that end a name ("Scale AI", "Sky TV"); "AT&T CEO" and "Brightwater IPO" are no names.
+const NAME_ACRONYMS = new Set(["ai", "tv"]);
+// Last words of company and institution names that a headline also uses as ordinary words.
+const COMPANY_WORDS = new Set(
+  (
+    "systems services group holdings corp inc ltd energy motors automotive airlines airways pharmaceuticals therapeutics " +
+    "technologies labs laboratories industries partners capital bancorp financial securities insurance brands " +
+    "foods studios pictures records entertainment software solutions networks communications university " +
+    "institute foundation association authority commission agency"
+  ).split(" "),
+);
 const PERSON_NAME = ["Person", "FirstName", "MaleName", "FemaleName", "LastName"];
 // Calendar words compromise may tag otherwise ("in March"), and holidays.
 const CALENDAR = new Set(
@@ -83,6 +94,10 @@ const EVENT_TAILS = new Set([
   "prize",
   "trophy",
   "expo",
+  // Market indices: "Dow Jones Industrial Average", "Russell 3000 Index".
+  "average",
+  "index",
+  "indexes",
 ]);
 // Bodies of the solar system are neither places nor organisations in the news.
 const CELESTIAL = new Set([
@@ -172,6 +187,13 @@ class SentenceDetector {
       const joinsPrev = named(prev) && this.nameable[i - 1] && !prev?.breakAfter && !prev?.possessive;
       const joinsNext = named(next) && this.nameable[i + 1] && !t.breakAfter && !t.possessive;
       if (joinsPrev || joinsNext) this.nameable[i] = true;
+    }
+    // "Integrys Energy Group", "Micros Systems": a company's last word is an ordinary word of a headline.
+    for (let i = 1; i < this.n; i++) {
+      const t = this.tokens[i] as Token;
+      const prev = this.tokens[i - 1] as Token;
+      if (this.nameable[i] || !t.cap || !COMPANY_WORDS.has(t.lower)) continue;
+      if (this.nameable[i - 1] && !prev.breakAfter && !prev.possessive) this.nameable[i] = true;
     }
   }
 
@@ -306,8 +328,14 @@ class SentenceDetector {
     const next = this.tokens[end];
     if (!last || !next || last.breakAfter || last.possessive || last.hyphenNext) return false;
     if (!this.nameable[end] || this.inRole[end] || this.demonym[end] || next.upper) return false;
-    // In a title-case headline every word is capitalised: only a name-ending word continues the name.
-    if (this.sentence.titleCase && !ORG_SUFFIXES.has(next.lower) && !LOCATION_SUFFIXES.has(next.lower))
+    // In a title-case headline every word is capitalised: only a name-ending word continues the name. A company
+    // goes on only into such a word too: "Samsung Galaxy Tab" is a product, "Siemens Energy" a company.
+    const company = matchGazetteer(this.ctx.gaz, this.tokens, end - 1)?.entries[0]?.subcategory === "company";
+    if (
+      (this.sentence.titleCase || company) &&
+      !ORG_SUFFIXES.has(next.lower) &&
+      !LOCATION_SUFFIXES.has(next.lower)
+    )
       return false;
     return !matchGazetteer(this.ctx.gaz, this.tokens, end);
   }
@@ -349,7 +377,7 @@ class SentenceDetector {
         if (last.hyphenNext && !this.tokens[end]?.cap) break;
         // "Scale AI": a common abbreviation may end a name it does not start.
         const t = this.tokens[end];
-        if (this.spanToken(end) || (t && t.upper && COMMON_ACRONYMS.has(t.lower) && !this.used[end])) {
+        if (this.spanToken(end) || (t && t.upper && NAME_ACRONYMS.has(t.lower) && !this.used[end])) {
           end++;
           continue;
         }
@@ -369,6 +397,14 @@ class SentenceDetector {
     const lastTok = this.tokens[end - 1] as Token;
     if (EVENT_TAILS.has(lastTok.lower) && end - spanStart > 1) return;
     if (end - spanStart === 1 && CELESTIAL.has(first.lower)) return;
+    // "Tesla Motors Inc (TSLA)": a ticker in brackets.
+    if (
+      end - spanStart === 1 &&
+      first.upper &&
+      /\(\s*$/.test(this.tokens[spanStart - 1]?.post ?? "") &&
+      /^\)/.test(first.post)
+    )
+      return;
     // A title in quotes names a film, a book or a song: "'Broken Frontier'", "'The Midnight Tide'".
     const opener = this.tokens[spanStart - 1]?.lower === "the" ? this.tokens[spanStart - 1] : first;
     if (

@@ -272,7 +272,7 @@ export const ORG_SUFFIXES = new Set(
     "league alliance coalition front movement brigade brigades army navy force forces guard police church club fc " +
     "exchange industries foods brands stores retail semiconductor semiconductors aerospace defense defence " +
     "electronics telecom communications directorate metall bio biosciences biologics medical consulting " +
-    "consultants advisors advisers grid mobile films observatory telescope " +
+    "consultants advisors advisers grid mobile films observatory telescope automotive " +
     // Sports clubs' last words ("Frankfurt Wanderers", "Sylhet Sporting", "Phuket Albion").
     "albion rovers wanderers dynamo mariners rangers sporting united athletic athletico hotspur titans lions " +
     "falcons"

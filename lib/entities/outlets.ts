@@ -133,6 +133,12 @@ export function stripCredits(
     (m: string, inner: string) =>
       isCredit(inner, outlets, own) || /^[\p{Lu}\s]{2,12}$/u.test(inner) ? "" : m,
   );
+  // A publisher's labels: "VIDEO:", "LIVE:", "(Update)", "[Video]", "(Government Blog)".
+  s = s.replace(/^(?:VIDEO|WATCH|LIVE|PHOTOS?|BREAKING|UPDATED?|EXCLUSIVE|ANALYSIS|OPINION)\s*:\s*/u, "");
+  s = s.replace(
+    /\s*[([](?:[\p{L} ]{0,20}\s)?(?:video|update|updated|photos?|blog|opinion|watch|live|analysis|audio|podcast|infographic)[)\]]\s*$/iu,
+    "",
+  );
   // "By Jane Doe, Reuters Staff", "By Andes Mirror Staff", "By Staff Writer".
   s = s.replace(
     /(^|[.!?]\s+)By\s+(?:[\p{Lu}][\p{L}.'’-]*,?\s+){0,4}(?:Staff(?:\s+(?:Writer|Reporter))?|Staff|Correspondents?|Newsroom)\b[.,:]?\s*/gu,
