@@ -342,3 +342,20 @@ describe("story dynamics: merges and splits", () => {
     expect(titles(original)).toEqual([sources[3]!.id, sources[4]!.id, sources[5]!.id, sources[6]!.id]);
   });
 });
+
+describe("story dynamics: rankings after a live server", () => {
+  it("ranks an import replaying older article times, though the log's last ranking is stamped later", async () => {
+    // A live server ranked at wall-clock time; then an import of an archive runs on its articles' clock.
+    setEventTimeMode(store.db, "emit");
+    const live = await open();
+    await adder(live)(1, 0, "Harbour strike shuts the port of Lisbon");
+    expect(storyEvents().filter((e) => e.type === "clusters.ranked")).toHaveLength(1);
+    await live.release();
+    setEventTimeMode(store.db, "producer");
+    const rankings = () =>
+      store.db.prepare("SELECT ts FROM events WHERE type = 'clusters.ranked' ORDER BY id").pluck().all();
+    const importer = await open();
+    await adder(importer)(2, -90 * 24 * 60, "Volcano erupts near Reykjavik, flights grounded");
+    expect(rankings().slice(1)).toEqual([at(-90 * 24 * 60)]);
+  });
+});

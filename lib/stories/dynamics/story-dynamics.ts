@@ -68,7 +68,7 @@ export class StoryDynamics {
       const acc = acceleration(v, s.velocity, s.velocityAt, now);
       batch.updates.push({
         id: s.id,
-        sourceCount: s.sources.length,
+        sourceCount: s.sourceCount,
         velocity: v,
         velocityAt: now,
         acceleration: acc,
@@ -147,7 +147,9 @@ export class StoryDynamics {
 
   private async maybeRank(now: number): Promise<void> {
     if (this.lastRank === undefined) this.lastRank = await this.store.dynamics.lastRanking();
-    if (this.lastRank && now - this.lastRank.ts < RANKING_INTERVAL_MS) return;
+    // A ranking stamped later than `now` (an import replaying article times after a live server) does not hold
+    // this one back: events carry their emit time, which an import's article clock never reaches.
+    if (this.lastRank && now >= this.lastRank.ts && now - this.lastRank.ts < RANKING_INTERVAL_MS) return;
     const top = await this.store.dynamics.ranked({
       now,
       since: now - RANKING_WINDOW_MS,
