@@ -68,7 +68,7 @@ export class StoryDynamics {
       const acc = acceleration(v, s.velocity, s.velocityAt, now);
       batch.updates.push({
         id: s.id,
-        sourceCount: s.sourceCount,
+        sourceCount: s.sources.length,
         velocity: v,
         velocityAt: now,
         acceleration: acc,
