@@ -1,4 +1,12 @@
-import { LOCATION_SUFFIXES, ORG_NOUNS, ORG_SUFFIXES, PLACE_PREPOSITIONS, type Role } from "./lexicon";
+import { isCommonWord, isKnownOrganisation } from "./common-words";
+import {
+  DISASTERS,
+  LOCATION_SUFFIXES,
+  ORG_NOUNS,
+  ORG_SUFFIXES,
+  PLACE_PREPOSITIONS,
+  type Role,
+} from "./lexicon";
 import type { Mention, RoleSpan } from "./mention";
 import { roleAt } from "./roles";
 import type { Sentence, Token } from "./tokens";
@@ -120,9 +128,10 @@ function nameCues(x: SpanInput, s: Scores): void {
     }
   }
   if (len === 1 && first.upper && !x.sentence.allCaps) s.org += 2;
-  // compromise's lexicon knows many companies by name ("Honda", "Nissan"); "Doug Ford" is still a person.
+  // compromise's lexicon knows many companies by name ("Honda", "Nissan"); "Doug Ford" is still a person. Its
+  // tags are not read here: in a headline it spreads them over capitalised runs ("Sendai Earthquake").
   for (let k = hasAny(first.tags, FIRST_NAME_TAGS) ? x.end : x.start; k < x.end; k++) {
-    if ((x.tokens[k] as Token).tags.has("Organization")) {
+    if (isKnownOrganisation((x.tokens[k] as Token).lower)) {
       s.org += 2;
       break;
     }
@@ -158,7 +167,9 @@ function contextBefore(x: SpanInput, s: Scores): Role | null {
     .join(" ");
   if (prev && (ORG_CONTEXT.has(prev.lower) || ORG_CONTEXT_PAIRS.has(pair))) s.org += 3;
   if (prev && ORG_NOUNS.has(prev.lower)) s.org += 4;
-  if (prev && PLACE_PREPOSITIONS.has(prev.lower)) {
+  // "published in Science": a preposition alone does not make an ordinary word a place.
+  const ordinary = x.end - x.start === 1 && isCommonWord((x.tokens[x.start] as Token).lower);
+  if (prev && PLACE_PREPOSITIONS.has(prev.lower) && !ordinary) {
     const prior = before[before.length - 2]?.lower;
     s.location += prior === "based" || prior === "headquartered" ? 4 : 1;
   }
@@ -170,6 +181,8 @@ function contextAfter(x: SpanInput, s: Scores): Role | null {
   const next = x.tokens[x.end];
   if (!next) return null;
   if (last.hyphenNext && next.lower === "based") s.location += 4;
+  // "Sendai earthquake", "Kumasi floods": where a disaster strikes.
+  if (!last.breakAfter && !last.possessive && DISASTERS.has(next.lower)) s.location += 3;
   // "Asiana flight 214": an airline.
   if (!last.breakAfter && next.lower === "flight" && /^\d/.test(x.tokens[x.end + 1]?.text ?? "")) s.org += 3;
   // "Liverpool striker Mohamed Salah": a name right before a player's role is the club.

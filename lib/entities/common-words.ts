@@ -48,3 +48,10 @@ function stems(word: string): string[] {
 export function isCommonWord(lower: string): boolean {
   return STOP.has(lower) || ordinary(lower) || stems(lower).some(ordinary);
 }
+
+/** Whether compromise's lexicon knows the bare word as an organisation ("honda", "nissan"). */
+export function isKnownOrganisation(lower: string): boolean {
+  const tags = LEXICON[lower];
+  if (tags === undefined) return false;
+  return (Array.isArray(tags) ? tags : [tags]).includes("Organization");
+}

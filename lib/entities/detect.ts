@@ -2,7 +2,14 @@ import { classifySpan, listJoined, type SpanCue } from "./classify";
 import { isCommonWord } from "./common-words";
 import type { GazetteerIndex } from "./gazetteer";
 import { matchGazetteer } from "./gazetteer-match";
-import { COMMON_ACRONYMS, LOCATION_SUFFIXES, NAME_PARTICLES, OF_HEADS, ORG_SUFFIXES } from "./lexicon";
+import {
+  COMMON_ACRONYMS,
+  DISASTERS,
+  LOCATION_SUFFIXES,
+  NAME_PARTICLES,
+  OF_HEADS,
+  ORG_SUFFIXES,
+} from "./lexicon";
 import type { Mention, RoleSpan } from "./mention";
 import type { OutletNames } from "./outlets";
 import { dottedContinues, isHonorific, roleAt } from "./roles";
@@ -57,6 +64,9 @@ const COMPANY_WORDS = new Set(
     "foods studios pictures records entertainment software solutions networks communications university " +
     "institute foundation association authority commission agency"
   ).split(" "),
+);
+const CLUB_WORDS = new Set(
+  "albion rovers wanderers dynamo mariners rangers sporting united athletic titans lions falcons".split(" "),
 );
 const PERSON_NAME = ["Person", "FirstName", "MaleName", "FemaleName", "LastName"];
 // Calendar words compromise may tag otherwise ("in March"), and holidays.
@@ -192,7 +202,7 @@ class SentenceDetector {
     for (let i = 1; i < this.n; i++) {
       const t = this.tokens[i] as Token;
       const prev = this.tokens[i - 1] as Token;
-      if (this.nameable[i] || !t.cap || !COMPANY_WORDS.has(t.lower)) continue;
+      if (this.nameable[i] || !t.cap || !(COMPANY_WORDS.has(t.lower) || CLUB_WORDS.has(t.lower))) continue;
       if (this.nameable[i - 1] && !prev.breakAfter && !prev.possessive) this.nameable[i] = true;
     }
   }
@@ -390,8 +400,11 @@ class SentenceDetector {
     }
   }
 
-  private addSpan(spanStart: number, end: number): void {
+  private addSpan(spanStart: number, spanEnd: number): void {
     let start = spanStart;
+    // "Sendai Earthquake Leaves 4 Dead": the disaster is no part of the place's name.
+    const end =
+      spanEnd - spanStart > 1 && DISASTERS.has(this.tokens[spanEnd - 1]?.lower ?? "") ? spanEnd - 1 : spanEnd;
     const first = this.tokens[start] as Token;
     if (EVENT_HEADS.has(first.lower)) return;
     const lastTok = this.tokens[end - 1] as Token;
@@ -401,7 +414,7 @@ class SentenceDetector {
     if (
       end - spanStart === 1 &&
       first.upper &&
-      /\(\s*$/.test(this.tokens[spanStart - 1]?.post ?? "") &&
+      (/\(\s*$/.test(this.tokens[spanStart - 1]?.post ?? "") || first.pre.includes("(")) &&
       /^\)/.test(first.post)
     )
       return;

@@ -334,3 +334,10 @@ export const COMMON_ACRONYMS = new Set(
     "hiv aids icu mri faq ok aaa aa bbb bb ccc mp3 pdf covid sars ppe hr pr ip uk's faqs ceos"
   ).split(" "),
 );
+
+/** Disasters named after where they strike: "Sendai earthquake", "Kumasi floods". */
+export const DISASTERS = new Set(
+  "earthquake quake quakes floods flood flooding wildfire wildfires blast explosion landslide mudslide tsunami eruption".split(
+    " ",
+  ),
+);

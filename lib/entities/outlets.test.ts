@@ -72,3 +72,17 @@ describe("outlet names", () => {
     expect(names("Harbour Gazette poll puts Labour ahead in Leeds", {})).toContain("Harbour Gazette/org");
   });
 });
+
+describe("sources that are entities themselves", () => {
+  it("are not outlets: a press-release feed does not hide the organisation", () => {
+    const r = new OutletNames(["World Health Organization (press release)", "The White House (blog)", "CNN"]);
+    expect(r.has("World Health Organization")).toBe(false);
+    expect(r.has("White House")).toBe(false);
+    expect(r.has("CNN")).toBe(true);
+    expect(
+      extractEntities({ title: "World Health Organization warns of measles" }, { outlets: r }).entities.map(
+        (e) => e.name,
+      ),
+    ).toContain("World Health Organization");
+  });
+});

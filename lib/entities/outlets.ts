@@ -1,3 +1,5 @@
+import { gazetteer, type GazetteerIndex } from "./gazetteer";
+import { phraseKey } from "./gazetteer/index";
 import { normName } from "./normalize";
 import type { Token } from "./tokens";
 
@@ -29,16 +31,24 @@ export class OutletNames {
   private readonly byFirst = new Map<string, string[][]>();
   private readonly whole = new Set<string>();
 
-  /** `parent`: a registry this set extends (an article's own source on top of every registered one). */
+  /**
+   * `parent`: a registry this set extends (an article's own source on top of every registered one). A source named
+   * like an entity the gazetteer knows as something other than news media ("World Health Organization (press
+   * release)", "The White House (blog)", "NASDAQ") is that entity's own channel, not an outlet: it is not registered.
+   */
   constructor(
     names: Iterable<string> = [],
     private readonly parent: OutletNames | null = null,
+    private readonly gaz: GazetteerIndex = gazetteer(),
   ) {
     for (const n of names) this.add(n);
   }
 
   add(sourceName: string): void {
     const name = outletName(sourceName);
+    const known =
+      this.gaz.lookup(phraseKey(name)) ?? this.gaz.lookup(phraseKey(name.replace(/^the\s+/i, "")));
+    if (known?.length && known.every((f) => f.entry.subcategory !== "media")) return;
     const forms = [name];
     // "CNBC.com" also prints itself "CNBC"; a bare place ("Boston.com" → "Boston") would name a city, not it.
     const bare = name.replace(DOMAIN, "");

@@ -112,6 +112,9 @@ const ORG_SUBCATEGORY: [RegExp, Subcategory][] = [
   [/\b(foundation|charity|association|society|institute|fund|union)$/, "ngo"],
 ];
 
+const NOT_COMPANY =
+  /\b(university|universities|college|school|academy|institute|observatory|telescope|laboratory|hospital|museum|library|centre|center|church|team|club|fc|united|albion|rovers|wanderers|sporting|league)\b|^(university|college) of\b/;
+
 function subcategoryOf(
   g: Group,
   type: EntityType,
@@ -120,7 +123,15 @@ function subcategoryOf(
   if (g.entry) return g.entry.subcategory;
   const key = g.words.join(" ");
   if (type === "person") return g.mentions.find((m) => m.role?.subcategory)?.role?.subcategory ?? null;
-  if (type === "org") return ORG_SUBCATEGORY.find(([re]) => re.test(key))?.[1] ?? "company";
+  if (type === "org") {
+    const known = ORG_SUBCATEGORY.find(([re]) => re.test(key))?.[1];
+    if (known) return known;
+    // Universities, research bodies and facilities are no companies; nor is an unexplained acronym ("MIT").
+    if (NOT_COMPANY.test(key)) return null;
+    if (g.words.length === 1 && g.mentions.every((m) => /^\p{Lu}{2,6}$/u.test(m.surface.replace(/\./g, ""))))
+      return null;
+    return "company";
+  }
   const last = g.words[g.words.length - 1] ?? "";
   const tags = g.mentions.flatMap(tokensOf);
   if (tags.some((t) => t.has("Country"))) return "country";

@@ -110,6 +110,9 @@ export async function importFile(
   const { lines, records, malformed } = await readImportFile(file);
   const batchSize = opts.batchSize ?? 500;
   const sources = new SourceResolver(store);
+  // Every outlet of the file is registered before any article is enriched: an article that names an outlet whose
+  // own articles come later in the file must not make it an entity.
+  for (const { record } of records) await sources.resolve(record);
   let inserted = 0;
   let duplicates = 0;
   let alreadyImported = 0;
