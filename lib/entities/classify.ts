@@ -127,7 +127,14 @@ function nameCues(x: SpanInput, s: Scores): void {
       if (LOCATION_SUFFIXES.has(t.lower)) s.location += 4;
     }
   }
-  if (len === 1 && first.upper && !x.sentence.allCaps) s.org += 2;
+  // An acronym, not a shouted word ("WORSE").
+  if (
+    len === 1 &&
+    first.upper &&
+    !x.sentence.allCaps &&
+    !(first.lower.length >= 4 && isCommonWord(first.lower))
+  )
+    s.org += 2;
   // compromise's lexicon knows many companies by name ("Honda", "Nissan"); "Doug Ford" is still a person. Its
   // tags are not read here: in a headline it spreads them over capitalised runs ("Sendai Earthquake").
   for (let k = hasAny(first.tags, FIRST_NAME_TAGS) ? x.end : x.start; k < x.end; k++) {

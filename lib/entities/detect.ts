@@ -385,6 +385,8 @@ class SentenceDetector {
         if (!last || last.possessive) break;
         if (last.breakAfter && !dottedContinues(last)) break;
         if (last.hyphenNext && !this.tokens[end]?.cap) break;
+        // 'NWA “Straight Outta Compton”': a quoted title after a name is no part of it.
+        if (/['‘“"]/.test(this.tokens[end]?.pre ?? "")) break;
         // "Scale AI": a common abbreviation may end a name it does not start.
         const t = this.tokens[end];
         if (this.spanToken(end) || (t && t.upper && NAME_ACRONYMS.has(t.lower) && !this.used[end])) {
@@ -450,6 +452,18 @@ class SentenceDetector {
     // "Category 3", "737 Max": a lone capitalised word next to a number is a label, not a name.
     const numeric = (t: Token | undefined) => !!t && /^\d/.test(t.text);
     if (end - start === 1 && cls.score < 2 && (numeric(this.tokens[end]) || numeric(this.tokens[start - 1])))
+      return;
+    // "Samsung Galaxy Tab", "Facebook Slingshot": words right after a company's name, with nothing to say they
+    // name something else, are its product.
+    const before = this.mentions.find((m) => m.end === start);
+    const beforeTok = this.tokens[start - 1];
+    if (
+      before?.type === "org" &&
+      beforeTok &&
+      !beforeTok.breakAfter &&
+      !beforeTok.possessive &&
+      cls.score < 2
+    )
       return;
     this.addMention(start, end, cls.type, cls.score, [], cls.role);
   }

@@ -156,6 +156,9 @@ export const ROLES = new Map<string, Role>([
     "pop star",
     "songwriter",
     "filmmaker",
+    "model",
+    "supermodel",
+    "director",
   ].map((w): [string, Role] => [w, r("entertainer", null)]),
   ...["correspondent", "reporter", "journalist", "editor", "columnist", "anchor", "commentator"].map(
     (w): [string, Role] => [w, r("journalist", "works_for")],
