@@ -189,7 +189,9 @@ function contextAfter(x: SpanInput, s: Scores): Role | null {
   if (!next) return null;
   if (last.hyphenNext && next.lower === "based") s.location += 4;
   // "Sendai earthquake", "Kumasi floods": where a disaster strikes.
-  if (!last.breakAfter && !last.possessive && DISASTERS.has(next.lower)) s.location += 3;
+  // ("Flash floods" at the start of a sentence is no place.)
+  const opens = !x.sentence.titleCase && x.tokens.slice(0, x.start).every((t) => !/\p{L}/u.test(t.text));
+  if (!last.breakAfter && !last.possessive && DISASTERS.has(next.lower) && !opens) s.location += 3;
   // "Asiana flight 214": an airline.
   if (!last.breakAfter && next.lower === "flight" && /^\d/.test(x.tokens[x.end + 1]?.text ?? "")) s.org += 3;
   // "Liverpool striker Mohamed Salah": a name right before a player's role is the club.
@@ -258,6 +260,16 @@ export function listJoined(tokens: readonly Token[], from: number, to: number): 
   );
 }
 
+/** Whether every word of the span is an ordinary word or an acronym, none of them a known name. */
+function ordinaryWords(x: SpanInput): boolean {
+  for (let k = x.start; k < x.end; k++) {
+    const t = x.tokens[k] as Token;
+    const ordinary = t.upper || isCommonWord(t.lower);
+    if (!ordinary || hasAny(t.tags, [...FIRST_NAME_TAGS, "LastName", "Person"])) return false;
+  }
+  return true;
+}
+
 /** Person, organisation or place for a capitalised span, from its words and the words around it. */
 export function classifySpan(x: SpanInput): SpanClass | null {
   if (LAW_WORDS.has((x.tokens[x.end - 1] as Token).lower) && x.end - x.start > 1) return null;
@@ -267,7 +279,9 @@ export function classifySpan(x: SpanInput): SpanClass | null {
   const roleAfter = contextAfter(x, s);
   listCues(x, s);
   const len = x.end - x.start;
-  if (len > 1 && s.org === 0 && s.location === 0) s.person += 0.5;
+  // Two or more capitalised words with no other evidence: likely a person, unless they are ordinary words
+  // ("Gas Prices", "Star Wars", "Super AMOLED").
+  if (len > 1 && s.org === 0 && s.location === 0 && !ordinaryWords(x)) s.person += 0.5;
   let type: EntityType | null = null;
   let score = 0;
   for (const t of ["person", "org", "location"] as const) {
