@@ -45,5 +45,11 @@ export function extractEntities(doc: ArticleText, options: ExtractOptions = {}):
     // An outlet named alone ("Reuters", "Byteline") is where the news came from, not what it is about.
     for (const s of sentences) s.mentions = s.mentions.filter((m) => !outlets.has(m.surface));
   }
-  return { entities: resolveMentions(sentences), sentences };
+  const entities = resolveMentions(sentences);
+  if (!outlets) return { entities, sentences };
+  // An outlet named by another form ("WSJ" for The Wall Street Journal) is still an outlet.
+  const dropped = new Set(entities.filter((e) => outlets.has(e.name)).map((e) => e.ref));
+  if (dropped.size === 0) return { entities, sentences };
+  for (const s of sentences) s.mentions = s.mentions.filter((m) => !m.ref || !dropped.has(m.ref));
+  return { entities: entities.filter((e) => !dropped.has(e.ref)), sentences };
 }

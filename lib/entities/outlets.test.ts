@@ -86,3 +86,13 @@ describe("sources that are entities themselves", () => {
     ).toContain("World Health Organization");
   });
 });
+
+describe("an outlet named by another form", () => {
+  it("is still no entity ('WSJ' is The Wall Street Journal)", () => {
+    const r = new OutletNames(["Wall Street Journal (blog)"]);
+    const found = (opts: Parameters<typeof extractEntities>[1]) =>
+      extractEntities({ title: "Fed minutes show caution, WSJ reports" }, opts).entities.map((e) => e.name);
+    expect(found({})).toContain("The Wall Street Journal");
+    expect(found({ outlets: r })).not.toContain("The Wall Street Journal");
+  });
+});
