@@ -4,6 +4,7 @@ export { extractEntities, type EntityExtraction, type ExtractOptions } from "./e
 export { combineConfidence, extractRelationships } from "./extract-relationships";
 export { gazetteer, GazetteerIndex, type GazetteerEntry } from "./gazetteer";
 export { entityKey, entityRef, entitySlug, normName } from "./normalize";
+export { outletName, OutletNames, stripCredits } from "./outlets";
 export { aliasRows, entityRowValues, type EntityRowValues } from "./rows";
 export {
   ENTITY_TYPES,
