@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 
 import { titleTokens } from "../text/tokenize";
-import { StreamClusterer, TEXT_ONLY_PARAMS, type ClusterArticle, type ClusterEvent } from "./clusterer";
+import {
+  DEFAULT_PARAMS,
+  StreamClusterer,
+  TEXT_ONLY_PARAMS,
+  type ClusterArticle,
+  type ClusterEvent,
+} from "./clusterer";
 
 const H = 3_600_000;
 const T0 = Date.UTC(2025, 2, 3, 8);
@@ -259,6 +265,57 @@ describe("StreamClusterer", () => {
       c.mergePass();
       expect(storyOf(c, 5)).toBe(storyOf(c, 4));
       expect(storyOf(c, 4)).not.toBe(storyOf(c, 1));
+    });
+
+    /**
+     * Reports on one company, as the enrichment stage names it (`org:`). Their headline vectors all point one way, as
+     * word vectors of headlines about one company do: the name and the vectors alone would carry a continuation.
+     */
+    const company = (c: StreamClusterer, items: Array<[number, string, number]>): ClusterEvent[] =>
+      items.flatMap(([id, title, time]) =>
+        c.assign({
+          id,
+          terms: titleTokens(title),
+          category: "sci/tech",
+          time,
+          vector: new Float32Array([0.6, 0.8]),
+          names: ["org:tesla motors"],
+        }),
+      );
+    // Late on day 1, then early on day 2: the gap between the days costs little.
+    const patents: Array<[number, string, number]> = [
+      [1, "Tesla Motors opens its patents", day1 + 12 * H],
+      [2, "Tesla Motors gives away patents", day1 + 13 * H],
+      [3, "Tesla Motors opens patents", day1 + 14 * H],
+    ];
+    const early = day1 + D - 6 * H;
+
+    it("does not continue a company's story with its next day's separate announcement", () => {
+      const c = new StreamClusterer(DEFAULT_PARAMS);
+      background(c);
+      company(c, patents);
+      company(c, [
+        [4, "Tesla Motors in New Jersey", early],
+        [5, "New Jersey and Tesla Motors", early + H],
+        [6, "Tesla Motors wins New Jersey", early + 2 * H],
+      ]);
+      c.mergePass();
+      expect(storyOf(c, 5)).toBe(storyOf(c, 4));
+      expect(storyOf(c, 4)).not.toBe(storyOf(c, 1));
+    });
+
+    it("continues a company's story when the next day reports the same happening", () => {
+      const c = new StreamClusterer(DEFAULT_PARAMS);
+      background(c);
+      company(c, patents);
+      company(c, [
+        [4, "Why Tesla Motors opened its patents", early],
+        [5, "Tesla Motors patents: rivals react", early + H],
+        [6, "What Tesla Motors gains from open patents", early + 2 * H],
+      ]);
+      c.mergePass();
+      expect(storyOf(c, 4)).toBe(storyOf(c, 1));
+      expect(storyOf(c, 6)).toBe(storyOf(c, 1));
     });
 
     it("keeps apart reports whose ledes name other places than the story's", () => {

@@ -1,3 +1,4 @@
+import { titleTokens } from "../text/tokenize";
 import { recurringShare } from "./recurring";
 import { addScaled, dot, norm, type Sparse } from "./sparse";
 import { TermStats } from "./term-stats";
@@ -751,6 +752,35 @@ export class StreamClusterer {
   }
 
   /**
+   * Blended similarity of two segments on what they report, not on whom: when exactly one organisation is at the
+   * core of both, its name's terms are left out of the TF-IDF side. One company's two announcements share its name
+   * and little else; one happening's two days share what happened. Two or more shared organisations (the parties
+   * of a deal) name the happening itself and are kept, and so are people (the deceased, the accused).
+   */
+  private whatSimilarity(s: StoryState, o: StoryState): number {
+    const words = this.coreWords(o).get("org");
+    const shared = this.coreNames(s).filter(
+      (n) => kindOf(n) === "org" && nameWords(n).some((w) => words?.has(w)),
+    );
+    if (shared.length !== 1) return this.blended(s, o);
+    const drop = new Set(titleTokens(nameWords(shared[0]!).join(" ")));
+    let d = dot(s.sum, o.sum);
+    let ns = s.sumNorm * s.sumNorm;
+    let no = o.sumNorm * o.sumNorm;
+    for (const t of drop) {
+      const x = s.sum.get(t) ?? 0;
+      const y = o.sum.get(t) ?? 0;
+      d -= x * y;
+      ns -= x * x;
+      no -= y * y;
+    }
+    const text = ns > 1e-12 && no > 1e-12 ? Math.max(0, d) / Math.sqrt(ns * no) : 0;
+    if (!s.vecSum || !o.vecSum) return text;
+    const w = this.params.textWeight;
+    return w * text + (1 - w) * cosDense(s.vecSum, o.vecSum);
+  }
+
+  /**
    * Splits stories with reporting in `cycle` whose members have drifted into two separate groups. Both parts of a
    * split are examined again, so a story that glued three events ends as three (each split shrinks a story, so
    * this ends).
@@ -950,8 +980,9 @@ export class StreamClusterer {
         const most = time * Math.max(1, this.params.continuePersonBonus);
         if (most < bar || (best && most <= best.sim)) continue;
         const floor = Math.max(bar, best?.sim ?? 0) / most;
-        const blended = this.blended(s, o, floor);
+        let blended = this.blended(s, o, floor);
         if (blended * most < bar || (best && blended * most <= best.sim)) continue;
+        blended = Math.min(blended, this.whatSimilarity(s, o));
         // A person at the centre of both (the accused, the deceased) is evidence of one happening.
         const actor = this.sharesActor(s, o, ["person"]) ? this.params.continuePersonBonus : 1;
         const sim = blended * time * actor * this.pairIdentity(s, o);
