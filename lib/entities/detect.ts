@@ -8,6 +8,7 @@ import {
   LOCATION_SUFFIXES,
   NAME_PARTICLES,
   OF_HEADS,
+  ORG_NOUNS,
   ORG_SUFFIXES,
 } from "./lexicon";
 import type { Mention, RoleSpan } from "./mention";
@@ -299,7 +300,7 @@ class SentenceDetector {
         LEGAL_FORMS.has(next.lower)
       )
         end++;
-      else if (type !== "person" && this.continuesIntoName(end)) {
+      else if (type !== "person" && this.continuesIntoName(i, end, match.entries[0]?.subcategory ?? null)) {
         this.headCue.set(i, type === "org" || !t.tags.has("FirstName") ? "org-head" : "person-head");
         continue;
       }
@@ -333,14 +334,15 @@ class SentenceDetector {
   }
 
   /** Whether the name goes on after a gazetteer alias ending at `end` ("Siemens Energy", "Texas Instruments"). */
-  private continuesIntoName(end: number): boolean {
+  private continuesIntoName(start: number, end: number, subcategory: string | null): boolean {
     const last = this.tokens[end - 1];
     const next = this.tokens[end];
     if (!last || !next || last.breakAfter || last.possessive || last.hyphenNext) return false;
     if (!this.nameable[end] || this.inRole[end] || this.demonym[end] || next.upper) return false;
     // In a title-case headline every word is capitalised: only a name-ending word continues the name. A company
     // goes on only into such a word too: "Samsung Galaxy Tab" is a product, "Siemens Energy" a company.
-    const company = matchGazetteer(this.ctx.gaz, this.tokens, end - 1)?.entries[0]?.subcategory === "company";
+    // Unless the words around say a company follows: "its unit Siemens Gamesa", "Siemens Gamesa, a subsidiary".
+    const company = subcategory === "company" && !this.companyNoun(start, end + 1);
     if (
       (this.sentence.titleCase || company) &&
       !ORG_SUFFIXES.has(next.lower) &&
@@ -348,6 +350,15 @@ class SentenceDetector {
     )
       return false;
     return !matchGazetteer(this.ctx.gaz, this.tokens, end);
+  }
+
+  /** An organisation noun right before `start`, or after the comma that follows the word before `end`. */
+  private companyNoun(start: number, end: number): boolean {
+    if (ORG_NOUNS.has(this.tokens[start - 1]?.lower ?? "")) return true;
+    if ((this.tokens[end - 1]?.post ?? "").trim() !== ",") return false;
+    for (let k = end; k < Math.min(this.n, end + 3); k++)
+      if (ORG_NOUNS.has(this.tokens[k]?.lower ?? "")) return true;
+    return false;
   }
 
   private spanToken(i: number): boolean {
