@@ -75,10 +75,17 @@ describe("outlet names", () => {
 
 describe("sources that are entities themselves", () => {
   it("are not outlets: a press-release feed does not hide the organisation", () => {
-    const r = new OutletNames(["World Health Organization (press release)", "The White House (blog)", "CNN"]);
+    const r = new OutletNames([
+      "World Health Organization (press release)",
+      "The White House (blog)",
+      "CNN",
+      "NASDAQ",
+    ]);
     expect(r.has("World Health Organization")).toBe(false);
     expect(r.has("White House")).toBe(false);
     expect(r.has("CNN")).toBe(true);
+    // Registered under its bare name, it is an outlet: its name is never an entity.
+    expect(r.has("Nasdaq")).toBe(true);
     expect(
       extractEntities({ title: "World Health Organization warns of measles" }, { outlets: r }).entities.map(
         (e) => e.name,

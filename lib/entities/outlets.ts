@@ -32,9 +32,10 @@ export class OutletNames {
   private readonly whole = new Set<string>();
 
   /**
-   * `parent`: a registry this set extends (an article's own source on top of every registered one). A source named
-   * like an entity the gazetteer knows as something other than news media ("World Health Organization (press
-   * release)", "The White House (blog)", "NASDAQ") is that entity's own channel, not an outlet: it is not registered.
+   * `parent`: a registry this set extends (an article's own source on top of every registered one). A press-release
+   * feed or blog of an entity the gazetteer knows as something other than news media ("World Health Organization
+   * (press release)", "The White House (blog)") is that entity's own channel, not an outlet: it is not registered.
+   * A source registered under the bare name ("NASDAQ") is an outlet like any other.
    */
   constructor(
     names: Iterable<string> = [],
@@ -46,9 +47,11 @@ export class OutletNames {
 
   add(sourceName: string): void {
     const name = outletName(sourceName);
-    const known =
-      this.gaz.lookup(phraseKey(name)) ?? this.gaz.lookup(phraseKey(name.replace(/^the\s+/i, "")));
-    if (known?.length && known.every((f) => f.entry.subcategory !== "media")) return;
+    if (name !== sourceName.trim()) {
+      const known =
+        this.gaz.lookup(phraseKey(name)) ?? this.gaz.lookup(phraseKey(name.replace(/^the\s+/i, "")));
+      if (known?.length && known.every((f) => f.entry.subcategory !== "media")) return;
+    }
     const forms = [name];
     // "CNBC.com" also prints itself "CNBC"; a bare place ("Boston.com" → "Boston") would name a city, not it.
     const bare = name.replace(DOMAIN, "");
