@@ -24,7 +24,7 @@ const DEFAULT_TYPES = DEFAULT_TOPICS.flatMap((t) => TOPIC_TYPES[t] ?? []);
 /** Rows read per step when an embedding filter, which only JavaScript can apply, may drop some of them. */
 const SCAN = 2000;
 /** Rows read per step otherwise: one query of a 5,000-event page would hold the event loop for tens of ms. */
-const SCAN_PLAIN = 500;
+const SCAN_PLAIN = 100;
 
 interface Kept {
   event: LoggedEvent;

@@ -1,5 +1,5 @@
 /** How long a request may hold the event loop before it lets other requests in. */
-export const SLICE_MS = 3;
+export const SLICE_MS = 1;
 
 /**
  * Slices waiting to run, in order, across every TimeSlice of the process: one runs per turn of the event loop, so
