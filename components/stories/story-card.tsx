@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 
+import { showsPriority } from "@/lib/stories/card-badges";
 import type { FeedStory } from "@/lib/stories/story-feed";
 
 import { Badge } from "../ui/badge";
@@ -58,7 +59,7 @@ export function StoryCard({
     >
       <div className="text-muted flex flex-wrap items-center gap-2 text-xs">
         <StoryLabel label={story.label} />
-        <PriorityBadge priority={story.priority} />
+        {showsPriority(story.label, story.priority) ? <PriorityBadge priority={story.priority} /> : null}
         <CategoryBadge category={story.category} />
         {change ? <Badge tone="ok">{change === "new" ? "New" : "Updated"}</Badge> : null}
         <span className="ml-auto whitespace-nowrap">
