@@ -1,3 +1,4 @@
+import { shownTitle } from "@/lib/articles/serialize";
 import type { Article } from "@/lib/db/types";
 import type { MemberGroup } from "@/lib/stories/member-groups";
 
@@ -14,7 +15,7 @@ function ArticleLine({ a, now }: { a: Article; now?: number }) {
         rel="noopener noreferrer nofollow"
         className="hover:text-accent inline-flex items-start gap-1 font-medium underline-offset-4 hover:underline"
       >
-        {a.title}
+        {shownTitle(a)}
         <ExternalIcon size={13} className="text-muted mt-1 shrink-0" />
         <span className="sr-only"> (opens the publisher&apos;s page)</span>
       </a>

@@ -1,11 +1,16 @@
 import type { Article } from "../db/types";
+import { stripTitleCredit } from "../text/publisher-credit";
 
-/** REST Article (contract §6.1). */
+/** The title readers see: the stored one without its publisher's credit ("… | Byteline"). */
+export const shownTitle = (a: Pick<Article, "title" | "sourceName">) =>
+  stripTitleCredit(a.title, [a.sourceName]);
+
+/** REST Article (contract §6.1). `title` is shown without its publisher's credit; the stored title keeps it. */
 export function toApiArticle(a: Article) {
   return {
     id: a.id,
     url_hash: a.urlHash,
-    title: a.title,
+    title: shownTitle(a),
     url: a.url,
     source_id: a.sourceId,
     source_name: a.sourceName,

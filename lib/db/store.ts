@@ -322,8 +322,10 @@ export interface StoryRecord {
   lastUpdated: number;
   label: string | null;
   mergedInto: number | null;
-  /** Source names, most articles first. */
+  /** Source names, most articles first, at most 20 (contract §6.2). */
   sources: string[];
+  /** Distinct sources of all the story's articles: the count to show, never `sources.length`. */
+  sourceCount: number;
   /** Entities most mentioned in the story's articles, at most 10. */
   topEntities: Array<{ name: string; type: string }>;
 }

@@ -1,14 +1,18 @@
 import { toApiArticle } from "../articles/serialize";
 import type { DevelopmentRecord, StoryRecord } from "../db/store";
 import type { Article } from "../db/types";
+import { stripTitleCredit } from "../text/publisher-credit";
 import { plainSummary, richSummary } from "./summaries";
+
+/** The headline readers see: the stored one without a publisher's credit ("… - Global Dispatch"). */
+export const shownHeadline = (s: StoryRecord) => stripTitleCredit(s.headline, s.sources);
 
 /** Story summary shape (contract §6.2): `top_entities` as names. */
 export function toStorySummary(s: StoryRecord) {
   return {
     id: s.id,
     slug: s.slug,
-    headline: s.headline,
+    headline: shownHeadline(s),
     summary: plainSummary(s),
     image_url: s.imageUrl,
     article_count: s.articleCount,
@@ -30,7 +34,7 @@ export function toStoryListItem(s: StoryRecord) {
 export function toStoryDetail(s: StoryRecord, members: Article[], developments: unknown[]) {
   return {
     ...toStorySummary(s),
-    rich_summary: richSummary(s, members),
+    rich_summary: richSummary(s),
     articles: members.map(toApiArticle),
     developments,
   };
@@ -45,8 +49,9 @@ export function toApiDevelopment(d: DevelopmentRecord) {
     title: d.title,
     description: d.description,
     significance: d.significance,
-    previous_headline: d.previousHeadline,
-    new_headline: d.newHeadline,
+    // Developments stored before credits were removed still carry them; outlet-shaped credits go here.
+    previous_headline: d.previousHeadline === null ? null : stripTitleCredit(d.previousHeadline),
+    new_headline: d.newHeadline === null ? null : stripTitleCredit(d.newHeadline),
     trigger_article_hashes: d.triggerArticleHashes,
     enrichment_seq: d.enrichmentSeq,
   };

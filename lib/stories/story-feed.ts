@@ -4,6 +4,7 @@ import { CATEGORIES } from "../categories";
 import type { Store, StoryRecord } from "../db/store";
 import { qEnum, qEnumDefault, qIntDefault } from "../validation/query";
 import { ACTIVE_WINDOW_MS } from "./get-stories";
+import { shownHeadline } from "./serialize";
 import { plainSummary } from "./summaries";
 
 /** The dashboard's story feed: `live` is GET /v1/stories' order (fastest first), `ranked` is /v1/stories/ranked. */
@@ -26,7 +27,7 @@ export interface FeedStory {
   label: string | null;
   priority: Priority;
   articleCount: number;
-  /** Distinct sources, at most 20 counted (the story record keeps the 20 biggest contributors). */
+  /** Distinct sources of all the story's articles. */
   sourceCount: number;
   sources: string[];
   topEntities: Array<{ name: string; type: string }>;
@@ -57,13 +58,13 @@ function toFeedStory(s: StoryRecord, priority: string | undefined): FeedStory {
   return {
     id: s.id,
     slug: s.slug,
-    headline: s.headline,
+    headline: shownHeadline(s),
     summary: plainSummary(s),
     category: s.category,
     label: s.label,
     priority: asPriority(priority),
     articleCount: s.articleCount,
-    sourceCount: s.sources.length,
+    sourceCount: s.sourceCount,
     sources: s.sources.slice(0, 5),
     topEntities: s.topEntities.slice(0, 5),
     imageUrl: s.imageUrl,

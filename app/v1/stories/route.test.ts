@@ -165,7 +165,7 @@ describe("GET /v1/stories/{id}", () => {
       NOW - 4 * H,
       NOW - 5 * H,
     ]);
-    expect(String(body.rich_summary)).toContain("### Timeline");
+    expect(String(body.rich_summary)).toContain("### Key facts");
     const bySlug = await getStory(get(`/v1/stories/${top.slug}`, key), {
       params: Promise.resolve({ id: top.slug }),
     });

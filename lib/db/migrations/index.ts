@@ -13,6 +13,7 @@ import * as m012 from "./012-email-verification";
 import * as m013 from "./013-sign-in-and-sessions";
 import * as m015 from "./015-entity-article-order";
 import * as m016 from "./016-source-article-counts";
+import * as m018 from "./018-story-source-total";
 
 export interface Migration {
   version: number;
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   { version: 13, name: "sign-in-and-sessions", up: m013.up },
   { version: 15, name: "entity-article-order", up: m015.up },
   { version: 16, name: "source-article-counts", up: m016.up },
+  { version: 18, name: "story-source-total", up: m018.up },
 ];

@@ -7,6 +7,7 @@ import { toArticle } from "./article-repo";
 import { appendEvent } from "./event-repo";
 import {
   MEMBER_IMAGE,
+  SOURCE_TOTAL,
   SOURCES_JSON,
   storyListingWriters,
   storyVersionReader,
@@ -289,6 +290,7 @@ export type StoryRow = {
   sources_json?: string | null;
   top_entities_json?: string | null;
   member_image_url?: string | null;
+  source_total?: number | null;
 };
 
 /**
@@ -299,6 +301,7 @@ export function storyRecordReader(db: Db): (r: StoryRow) => StoryRecord {
   const sourcesOf = db.prepare(`SELECT ${SOURCES_JSON.replaceAll("stories.id", "?")}`).pluck();
   const imageOf = db.prepare(`SELECT ${MEMBER_IMAGE.replaceAll("stories.id", "?")}`).pluck();
   const entitiesOf = db.prepare(`SELECT ${TOP_ENTITIES_JSON.replaceAll("stories.id", "?")}`).pluck();
+  const sourceTotalOf = db.prepare(`SELECT ${SOURCE_TOTAL.replaceAll("stories.id", "?")}`).pluck();
   return (r: StoryRow): StoryRecord => ({
     id: r.id,
     slug: r.slug,
@@ -316,6 +319,7 @@ export function storyRecordReader(db: Db): (r: StoryRow) => StoryRecord {
     label: r.label,
     mergedInto: r.merged_into,
     sources: JSON.parse(r.sources_json ?? (sourcesOf.get(r.id) as string)) as string[],
+    sourceCount: r.source_total ?? (sourceTotalOf.get(r.id) as number),
     topEntities: JSON.parse(r.top_entities_json ?? (entitiesOf.get(r.id) as string)) as Array<{
       name: string;
       type: string;

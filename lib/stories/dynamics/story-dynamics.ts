@@ -68,7 +68,7 @@ export class StoryDynamics {
       const acc = acceleration(v, s.velocity, s.velocityAt, now);
       batch.updates.push({
         id: s.id,
-        sourceCount: s.sources.length,
+        sourceCount: s.sourceCount,
         velocity: v,
         velocityAt: now,
         acceleration: acc,
