@@ -1,7 +1,8 @@
+import { eng } from "stopword";
+
 import type { StoryRecord } from "../db/store";
 import { PublisherNames, stripLedeCredit, stripTitleCredit } from "../text/publisher-credit";
 import { splitSentences } from "../text/sentences";
-import { titleWords } from "../text/tokenize";
 
 /**
  * Story summaries (contract §6.2 `summary`, §6.3 `rich_summary`), extractive: sentences taken from the ledes of the
@@ -51,6 +52,13 @@ const MAX_SENTENCES = 3;
 /** A summary stops growing past this length once it has two sentences. */
 const SOFT_LENGTH = 420;
 const SENTENCES_PER_LEDE = 2;
+/**
+ * Members whose ledes are read, in reading order: one per source comes first, so this is the 24 most authoritative
+ * sources' ledes, and it bounds the work on a story of thousands of articles.
+ */
+const LEDE_READS = 24;
+/** Members whose headline and lede are searched for figures: the most authoritative ones. */
+const FIGURE_READS = 12;
 /** Share of the smaller sentence's distinctive words found in the other from which two sentences say the same. */
 const NEAR_REPEAT = 0.6;
 
@@ -59,8 +67,23 @@ const BOILERPLATE =
 
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 
+const STOP = new Set([...eng, "said", "says", "say", "also", "now", "new", "would", "could", "will"]);
+
+/**
+ * A sentence's distinctive words, lower case, stop words dropped and a plural or past-tense ending cut ("deaths" →
+ * "death", "killed" → "kill"): cheap enough to compare every lede of a large story on each change.
+ */
 function termsOf(text: string): Set<string> {
-  return new Set(titleWords(text).map((w) => w.term));
+  const out = new Set<string>();
+  for (const w of text
+    .toLowerCase()
+    .replace(/['’]s\b/g, "")
+    .split(/[^\p{L}\p{N}.]+/u)) {
+    const word = w.replace(/^\.+|\.+$/g, "");
+    if (!word || STOP.has(word) || (word.length === 1 && !/\d/.test(word))) continue;
+    out.add(/^\p{L}+$/u.test(word) && word.length > 4 ? word.replace(/(ies|es|s|ed|ing)$/, "") : word);
+  }
+  return out;
 }
 
 /** Share of the smaller term set found in the other (0 when either is empty). */
@@ -104,29 +127,29 @@ function usable(sentence: string): boolean {
   if (sentence.length < 30 || sentence.length > 360) return false;
   if (/(\.\.\.|…|\[…\]|\[\.\.\.\])$/.test(sentence)) return false;
   if (BOILERPLATE.test(sentence)) return false;
-  if (!/^["'“‘(]?[\p{Lu}\p{N}]/u.test(sentence)) return false;
-  return titleWords(sentence).length >= 4;
+  return /^["'“‘(]?[\p{Lu}\p{N}]/u.test(sentence);
 }
 
 /** A sentence as it ends a summary: with a closing stop. */
 const closed = (s: string) => (/[.!?]["'”’)]*$/.test(s) ? s : `${s}.`);
 
-function candidates(members: SummaryMember[], names: PublisherNames): Candidate[] {
-  const out: Candidate[] = [];
-  for (const m of readingOrder(members)) {
+/** Candidate sentences in reading order, produced as the summary asks for them (it usually stops early). */
+function* candidates(members: SummaryMember[], names: PublisherNames): Generator<Candidate> {
+  for (const m of readingOrder(members).slice(0, LEDE_READS)) {
     if (!m.excerpt) continue;
-    const title = termsOf(stripTitleCredit(m.title, names));
+    let title: Set<string> | null = null;
     const lede = stripLedeCredit(m.excerpt, names);
     for (const raw of splitSentences(lede).slice(0, SENTENCES_PER_LEDE)) {
       const sentence = stripTitleCredit(raw, names);
       if (!usable(sentence)) continue;
       const terms = termsOf(sentence);
+      if (terms.size < 4) continue;
+      title ??= termsOf(stripTitleCredit(m.title, names));
       // A lede that only restates its own headline adds nothing below the headline.
       if (overlap(terms, title) >= 0.9 && terms.size <= title.size + 1) continue;
-      out.push({ text: closed(sentence), terms, source: m.sourceName });
+      yield { text: closed(sentence), terms, source: m.sourceName };
     }
   }
-  return out;
 }
 
 /** The summary's sentences, most authoritative first, without near repeats of each other or of the headline. */
@@ -213,7 +236,7 @@ export function buildStorySummaries(story: SummaryStory, members: SummaryMember[
   // Figures, each credited to the most authoritative source whose lede or headline gave it first.
   const figures: Array<{ phrase: string; source: string }> = [];
   const seenNumbers = new Set<string>();
-  for (const m of readingOrder(members)) {
+  for (const m of readingOrder(members).slice(0, FIGURE_READS)) {
     if (figures.length >= 4) break;
     const texts = [
       stripTitleCredit(m.title, names),
