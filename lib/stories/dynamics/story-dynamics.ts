@@ -1,6 +1,7 @@
 import type { DynamicsBatch, DynamicsSnapshot, RankedStory, Store } from "../../db/store";
 import type { EventDraft } from "../../db/types";
-import { toStorySummary } from "../serialize";
+import { stripTitleCredit } from "../../text/publisher-credit";
+import { shownHeadline, toStorySummary } from "../serialize";
 import { detectDevelopment, initialDevState, type DevState } from "./developments";
 import {
   acceleration,
@@ -84,7 +85,14 @@ export class StoryDynamics {
         lastDevelopmentAt: s.lastDevelopmentAt,
       });
       batch.events.push(
-        priorityEvent(now, s, before, after, overallScore(s.relevance, s.lastUpdated, now), acc),
+        priorityEvent(
+          now,
+          { ...s, headline: shownHeadline(s) },
+          before,
+          after,
+          overallScore(s.relevance, s.lastUpdated, now),
+          acc,
+        ),
       );
     }
     if (batch.updates.length) {
@@ -120,13 +128,21 @@ export class StoryDynamics {
     const { development, state: nextState } = s.devState
       ? detectDevelopment(state, input)
       : { development: null, state };
+    // Events show the headline as readers see it, without its publisher's credit.
+    const shown = {
+      ...s,
+      headline: stripTitleCredit(
+        s.headline,
+        s.members.flatMap((m) => m.sourceName ?? []),
+      ),
+    };
     let lastDevelopmentAt = s.lastDevelopmentAt;
     if (development) {
       lastDevelopmentAt = development.createdAtMs;
       batch.developments.push({
         storyId: s.id,
         development,
-        event: (devId) => developmentEvent(s, devId, development),
+        event: (devId) => developmentEvent(shown, devId, development),
       });
     }
     batch.updates.push({
@@ -142,7 +158,7 @@ export class StoryDynamics {
       lastDevelopmentAt,
     });
     if (after !== before)
-      batch.events.push(priorityEvent(now, s, before, after, overallScore(rel, s.lastUpdated, now), acc));
+      batch.events.push(priorityEvent(now, shown, before, after, overallScore(rel, s.lastUpdated, now), acc));
   }
 
   private async maybeRank(now: number): Promise<void> {
