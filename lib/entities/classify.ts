@@ -108,6 +108,8 @@ function nameCues(x: SpanInput, s: Scores): void {
   const len = x.end - x.start;
   if (hasAny(first.tags, FIRST_NAME_TAGS)) s.person += len > 1 ? 2 : 1;
   if (len > 1 && last.tags.has("LastName")) s.person += 1;
+  // "J.J. Abrams", "J.K. Rowling": initials before a name.
+  if (len > 1 && /^(?:\p{Lu}\.){1,3}$/u.test(first.text)) s.person += 3;
   // compromise's lexicon knows the whole name as a person's ("Kanye West").
   if (len > 1 && first.tags.has("Person") && last.tags.has("Person") && !ORG_SUFFIXES.has(last.lower))
     s.person += 2;

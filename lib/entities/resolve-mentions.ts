@@ -1,3 +1,4 @@
+import { isCommonWord } from "./common-words";
 import type { SentenceAnalysis } from "./detect";
 import type { GazetteerEntry } from "./gazetteer";
 import { LOCATION_SUFFIXES, ORG_SUFFIXES } from "./lexicon";
@@ -180,7 +181,11 @@ function fallbackOrg(m: Mention, analyses: readonly SentenceAnalysis[]): boolean
   const a = analyses.find((x) => x.sentence.index === m.sentence);
   if (!a || a.sentence.titleCase) return false;
   const first = a.sentence.tokens.findIndex((t) => /\p{L}/u.test(t.text));
-  return m.start > first;
+  if (m.start <= first) return false;
+  // Capitalised ordinary words ("Star Wars", "Gas Prices", "Now") are no organisation by default, unless named
+  // as one ("the Greens", "the House").
+  if (a.sentence.tokens[m.start - 1]?.lower === "the") return true;
+  return a.sentence.tokens.slice(m.start, m.end).some((t) => !isCommonWord(t.lower));
 }
 
 /**
