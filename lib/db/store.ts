@@ -559,6 +559,12 @@ export interface EnrichmentRepo {
 }
 
 export interface StoryRepo {
+  /**
+   * Rewrites the summaries (lib/stories/summaries.ts) of stories not merged away that were updated at or after
+   * `since`, or never got one, newest first, at most `limit`; the source rankings they read may have moved. Returns
+   * how many were rewritten.
+   */
+  refreshSummaries(q: { since: number; limit: number }): Promise<number>;
   /** The story's history after `since` compared with its state at `since`. */
   history(storyId: number, since: number): Promise<StoryHistory>;
   /** The story's developments in timeline order. */

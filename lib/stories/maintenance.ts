@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Store } from "../db/store";
 import { recomputeSourceRankings } from "../rankings/source-rankings";
 import { recomputeTopics } from "../topics/topics";
+import { ACTIVE_WINDOW_MS } from "./get-stories";
 import type { StoryClustering } from "./story-clustering";
 
 export interface MaintenanceOptions {
@@ -16,12 +17,25 @@ export interface MaintenanceOptions {
   now?: () => number;
 }
 
-/** Recomputes what derives from many stories at once: source rankings, then topic clusters. */
+/** Stories whose summaries one recompute rewrites at most (newest first). */
+const SUMMARY_REFRESH_LIMIT = 5_000;
+
+/**
+ * Recomputes what derives from many stories at once: source rankings, then the summaries of the active window's
+ * stories (they read the rankings) and of stories that never got one, then topic clusters.
+ */
 export async function recomputeDerived(store: Store, now = Date.now(), log?: Logger): Promise<void> {
   const started = Date.now();
   const sources = await recomputeSourceRankings(store, now);
+  const summaries = await store.stories.refreshSummaries({
+    since: now - ACTIVE_WINDOW_MS,
+    limit: SUMMARY_REFRESH_LIMIT,
+  });
   const topics = await recomputeTopics(store, now);
-  log?.info({ sources, topics, ms: Date.now() - started }, "source rankings and topics recomputed");
+  log?.info(
+    { sources, summaries, topics, ms: Date.now() - started },
+    "source rankings, summaries and topics recomputed",
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { runPipeline } from "../ingestion/pipeline";
 import { tempStore, testSource } from "../testing/temp-store";
 import { splitSentences } from "../text/sentences";
 import { getStoryDetail, listStories, ListStoriesQuery } from "./get-stories";
+import { recomputeDerived } from "./maintenance";
 import { getStoryFeed, StoryFeedQuery } from "./story-feed";
 import { nearRepeat } from "./summaries";
 
@@ -138,5 +139,19 @@ describe("story summaries from the members' ledes", () => {
     expect(sentences[0]).toBe(latest);
     expect(sentences.some((s) => s.startsWith("At least 30 people died"))).toBe(false);
     expect(after.rich_summary).toContain("25 articles from 25 sources");
+  });
+
+  it("are written by the periodic recompute for stories stored before summaries were kept", async () => {
+    await tellStory();
+    const written = (await getStoryDetail(store, String(STORY))).summary;
+    store.db.prepare("UPDATE stories SET summary = '', rich_summary = '' WHERE id = ?").run(STORY);
+    expect((await getStoryDetail(store, String(STORY))).summary).toMatch(
+      /^Magnitude 7\.1 earthquake strikes northern Japan, 30 dead\. Reported in 24 articles by .* and 21 other sources since /,
+    );
+    await recomputeDerived(store, NOW);
+    const after = await getStoryDetail(store, String(STORY));
+    expect(splitSentences(after.summary)).toHaveLength(splitSentences(written).length);
+    expect(after.summary).not.toContain("Reported in");
+    expect(after.rich_summary).toContain("### Key facts");
   });
 });

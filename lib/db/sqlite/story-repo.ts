@@ -10,6 +10,7 @@ import {
   SOURCE_TOTAL,
   SOURCES_JSON,
   storyListingWriters,
+  storySummaryWriter,
   storyVersionReader,
   TOP_ENTITIES_JSON,
 } from "./story-read-model";
@@ -76,7 +77,27 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
 
   const toRecord = storyRecordReader(db);
 
+  const summaries = storySummaryWriter(db);
+  const staleSummaries = db
+    .prepare(
+      `SELECT id FROM stories WHERE merged_into IS NULL AND (last_updated >= ? OR summary = '')
+       ORDER BY last_updated DESC LIMIT ?`,
+    )
+    .pluck();
+  const rewriteSummaries = db.transaction((ids: number[]) => {
+    for (const id of ids) summaries(id);
+  });
+
   return {
+    async refreshSummaries({ since, limit }) {
+      const ids = staleSummaries.all(since, limit) as number[];
+      // In slices, yielding between them: a busy worker keeps serving while thousands of stories are rewritten.
+      for (let i = 0; i < ids.length; i += 100) {
+        rewriteSummaries(ids.slice(i, i + 100));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return ids.length;
+    },
     async listActive({ since, now, category, limit, offset }) {
       const where = `merged_into IS NULL AND last_updated >= @since${category ? " AND category = @category" : ""}`;
       const params = {
