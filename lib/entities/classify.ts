@@ -153,7 +153,7 @@ function nameCues(x: SpanInput, s: Scores): void {
   s.location += place;
   if (x.headCue === "org-head") s.org += 2;
   // A dateline: capitals opening the body, then a comma, bracket or dash ("SANTA CLARA, Calif. —").
-  if (x.sentence.opensBody && x.start === 0 && /^[\s,(—–-]/.test(last.post)) {
+  if (x.sentence.opensBody && x.start === 0 && /^\s*[,(—–-]/.test(last.post)) {
     let caps = true;
     for (let k = x.start; k < x.end; k++) caps &&= (x.tokens[k] as Token).upper;
     if (caps) s.location += 5;
@@ -175,7 +175,8 @@ function contextBefore(x: SpanInput, s: Scores): Role | null {
     .map((t) => t.lower)
     .join(" ");
   if (prev && (ORG_CONTEXT.has(prev.lower) || ORG_CONTEXT_PAIRS.has(pair))) s.org += 3;
-  if (prev && ORG_NOUNS.has(prev.lower)) s.org += 4;
+  // "the carmaker Brightwater"; in a title-case headline "Network Fault" is a phrase, not a cue.
+  if (prev && ORG_NOUNS.has(prev.lower) && !(x.sentence.titleCase && prev.cap)) s.org += 4;
   // "published in Science": a preposition alone does not make an ordinary word a place.
   const ordinary = x.end - x.start === 1 && isCommonWord((x.tokens[x.start] as Token).lower);
   if (prev && PLACE_PREPOSITIONS.has(prev.lower) && !ordinary) {

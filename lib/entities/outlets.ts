@@ -110,7 +110,7 @@ export class OutletNames {
 
 // Words that make a trailing " - X" a publisher's credit even when X is not registered ("- Wall Street Journal").
 const MEDIA_WORDS =
-  /\b(?:news|times|post|herald|journal|daily|tribune|gazette|mirror|telegraph|guardian|chronicle|courier|wire|press|dispatch|observer|examiner|standard|independent|express|reporter|review|magazine|weekly|report|insider|today|tv|radio|online|media|network|newswire|reuters|ap|afp|bloomberg|cnn|bbc|abc|cbs|nbc|fox|npr|upi)\b/i;
+  /\b(?:news|times|post|herald|journal|daily|tribune|gazette|mirror|telegraph|guardian|chronicle|courier|wire|press|dispatch|observer|examiner|standard|independent|express|reporter|review|magazine|weekly|report|insider|today|tv|radio|online|media|network|newswire|commentary|quick\s+facts|editorial|reuters|ap|afp|bloomberg|cnn|bbc|abc|cbs|nbc|fox|npr|upi)\b/i;
 const SEPARATOR = /\s+(?:[-–—|]|::)\s+([^|–—]+?)\s*$/u;
 const SIMPLE_NAME = /^[\p{L}\p{N}.&'’ -]{2,60}$/u;
 
