@@ -269,6 +269,17 @@ class SentenceDetector {
           ? { start: i, end: i + 1, role: HONORIFIC_ROLE, words: t.lower }
           : roleAt(this.tokens, i);
       if (!role) continue;
+      // "Olivia Pope", "Stephen King": a one-word title right after a first name is a surname.
+      const prev = this.tokens[i - 1];
+      if (
+        role.end - role.start === 1 &&
+        t.cap &&
+        prev?.cap &&
+        !prev.breakAfter &&
+        hasAny(prev.tags, ["FirstName", "MaleName", "FemaleName"]) &&
+        !this.inRole[i - 1]
+      )
+        continue;
       this.roleAt[i] = role;
       for (let k = role.start; k < role.end; k++) this.inRole[k] = true;
       this.roles.push(role);
