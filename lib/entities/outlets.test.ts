@@ -26,6 +26,7 @@ describe("stripCredits", () => {
       "Shares fell on Monday.",
     );
     expect(stripCredits("UPDATE 2-Xylo to buy Bramwell", registry)).toBe("Xylo to buy Bramwell");
+    expect(stripCredits("US STOCKS-Wall St flat after gain", registry)).toBe("Wall St flat after gain");
     expect(stripCredits("By Andes Mirror Staff. Rain fell in Lima.", registry)).toBe("Rain fell in Lima.");
     // Not registered, but a publisher by its words.
     expect(stripCredits("Fed holds rates - Wall Street Journal")).toBe("Fed holds rates");
@@ -36,6 +37,7 @@ describe("stripCredits", () => {
       "Iran earthquake - buildings collapse in Shiraz",
     );
     expect(stripCredits("Obama meets Merkel - Berlin", registry)).toBe("Obama meets Merkel - Berlin");
+    expect(stripCredits("US-Russia space ties hold", registry)).toBe("US-Russia space ties hold");
     expect(stripCredits("WASHINGTON (Capitol Hill mood) - nothing", registry)).toBe(
       "WASHINGTON (Capitol Hill mood) - nothing",
     );

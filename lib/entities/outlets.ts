@@ -137,8 +137,11 @@ export function stripCredits(
   own: readonly string[] = [],
 ): string {
   let s = text.trim();
-  // A wire's slug: "UPDATE 2-", "US STOCKS-", "BRIEF-".
-  s = s.replace(/^(?:UPDATE\s+\d+|[A-Z]{2,}(?:\s+[A-Z0-9]{2,}){0,3})-(?=\p{Lu})/u, "");
+  // A wire's slug: "UPDATE 2-", "US STOCKS-", "BRIEF-" (but "US-Russia talks" is a headline).
+  s = s.replace(
+    /^(?:UPDATE\s+\d+|BRIEF|WRAPUP(?:\s+\d+)?|INSIGHT|EXCLUSIVE|FACTBOX|TIMELINE|COLUMN|ANALYSIS|[A-Z]{2,}(?:\s+[A-Z0-9]{2,}){1,3})-(?=\p{Lu})/u,
+    "",
+  );
   s = s.replace(/^UPDATE\s+\d+\s*-\s*/, "");
   // "LONDON (Reuters) -", "(AP) —": a dateline's credit, kept only when the brackets say something else.
   s = s.replace(
