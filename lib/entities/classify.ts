@@ -4,6 +4,7 @@ import {
   LOCATION_SUFFIXES,
   ORG_NOUNS,
   ORG_SUFFIXES,
+  PLACE_HEADS,
   PLACE_PREPOSITIONS,
   type Role,
 } from "./lexicon";
@@ -108,6 +109,8 @@ function nameCues(x: SpanInput, s: Scores): void {
   const len = x.end - x.start;
   if (hasAny(first.tags, FIRST_NAME_TAGS)) s.person += len > 1 ? 2 : 1;
   if (len > 1 && last.tags.has("LastName")) s.person += 1;
+  // "New Rochelle", "Fort Worth": the first word of many place names.
+  if (len > 1 && PLACE_HEADS.has(first.lower)) s.location += 1;
   // "J.J. Abrams", "J.K. Rowling": initials before a name.
   if (len > 1 && /^(?:\p{Lu}\.){1,3}$/u.test(first.text)) s.person += 3;
   // compromise's lexicon knows the whole name as a person's ("Kanye West").

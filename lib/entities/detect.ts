@@ -10,6 +10,7 @@ import {
   OF_HEADS,
   ORG_NOUNS,
   ORG_SUFFIXES,
+  PLACE_HEADS,
 } from "./lexicon";
 import type { Mention, RoleSpan } from "./mention";
 import type { OutletNames } from "./outlets";
@@ -198,6 +199,13 @@ class SentenceDetector {
       const joinsPrev = named(prev) && this.nameable[i - 1] && !prev?.breakAfter && !prev?.possessive;
       const joinsNext = named(next) && this.nameable[i + 1] && !t.breakAfter && !t.possessive;
       if (joinsPrev || joinsNext) this.nameable[i] = true;
+    }
+    // "New Rochelle", "San Mateo": a place's first word that a headline also uses as an ordinary word.
+    for (let i = 0; i + 1 < this.n; i++) {
+      const t = this.tokens[i] as Token;
+      if (this.nameable[i] || !t.cap || !PLACE_HEADS.has(t.lower) || t.breakAfter) continue;
+      const next = this.tokens[i + 1] as Token;
+      if (next.cap && this.nameable[i + 1] && !/\d/.test(next.text)) this.nameable[i] = true;
     }
     // "Integrys Energy Group", "Micros Systems": a company's last word is an ordinary word of a headline.
     for (let i = 1; i < this.n; i++) {

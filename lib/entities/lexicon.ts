@@ -344,3 +344,6 @@ export const DISASTERS = new Set(
     " ",
   ),
 );
+
+/** First words of many place names that are ordinary words too: "New Rochelle", "Fort Worth", "San Mateo". */
+export const PLACE_HEADS = new Set(["new", "san", "santa", "los", "las", "fort", "port", "saint", "mount"]);
