@@ -1,6 +1,7 @@
 import type { ClusterEvent, StreamClusterer } from "../clustering/clusterer";
 import type { ClusteringBatch } from "../db/store";
 import type { EventDraft } from "../db/types";
+import { stripTitleCredit } from "../text/publisher-credit";
 import type { ClusterableArticle } from "./story-clustering";
 
 // How one clustering batch's events become what the store writes: memberships, assignment reasons, merges, story
@@ -96,7 +97,8 @@ function record(
       const s = ctx.clusterer.story(e.storyId);
       batch.events.push(
         clusterEvent(a.time, e.storyId, "create", {
-          headline: a.title,
+          // Events show headlines as readers see them: without an outlet-shaped credit.
+          headline: stripTitleCredit(a.title),
           category: s?.category ?? a.category,
           article_count: 1,
         }),
@@ -166,7 +168,7 @@ function recordSplit(
     }),
     clusterEvent(now, e.newId, "split_created", {
       parent_cluster_id: e.storyId,
-      headline: ctx.headlines.get(e.newId)?.title ?? "",
+      headline: stripTitleCredit(ctx.headlines.get(e.newId)?.title ?? ""),
       article_count: created?.size ?? e.movedIds.length,
     }),
   );
