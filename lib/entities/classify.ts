@@ -79,6 +79,7 @@ const LAW_WORDS = new Set([
   "doctrine",
 ]);
 const FAMILY = new Set("wife husband son daughter father mother brother sister widow partner".split(" "));
+const FRIENDS = new Set("friend girlfriend boyfriend fiance fiancé fiancee fiancée".split(" "));
 const ARTICLES = new Set(["a", "an", "the", "its", "his", "her", "their"]);
 
 type Scores = Record<EntityType, number>;
@@ -178,6 +179,8 @@ function contextBefore(x: SpanInput, s: Scores): Role | null {
     .map((t) => t.lower)
     .join(" ");
   if (prev && (ORG_CONTEXT.has(prev.lower) || ORG_CONTEXT_PAIRS.has(pair))) s.org += 3;
+  // "his wife Jane", "signs friend Ferras": a relative or friend named after the word for them.
+  if (prev && !prev.cap && (FAMILY.has(prev.lower) || FRIENDS.has(prev.lower))) s.person += 3;
   // "the carmaker Brightwater"; in a title-case headline "Network Fault" is a phrase, not a cue.
   if (prev && ORG_NOUNS.has(prev.lower) && !(x.sentence.titleCase && prev.cap)) s.org += 4;
   // "published in Science": a preposition alone does not make an ordinary word a place.

@@ -46,6 +46,17 @@ describe("what is a name, and of what type", () => {
     expect(names("AT&T CEO doubts regulators will approve the deal")).toEqual(["AT&T/org"]);
   });
 
+  it("reads surnames that are titles, friends named after the word, and place names led by an ordinary word", () => {
+    expect(names("Kerry Washington to Help Design an Olivia Pope Clothing Line")).toContain(
+      "Olivia Pope/person",
+    );
+    expect(names("Katy Perry starts a record label with Capitol Records, signs friend Ferras")).toContain(
+      "Ferras/person",
+    );
+    expect(names("Ruby Dee Passes in New Rochelle")).toEqual(["New Rochelle/location", "Ruby Dee/person"]);
+    expect(names("JAXA's probe heads out", "JAXA launched its probe on Monday.")).toEqual(["JAXA/org"]);
+  });
+
   it("reads a place from a disaster after it and an airline from its flight number", () => {
     expect(names("Sendai Earthquake Leaves 4 Dead")).toEqual(["Sendai/location"]);
     expect(names("Investigators question crew of Asiana flight 214", "")).toEqual(["Asiana/org"]);
