@@ -68,7 +68,8 @@ describe("buildStorySummaries", () => {
     expect(sentences).toEqual([
       "At least 30 people died after a magnitude 7.1 earthquake hit northern Japan on Sunday, officials said.",
       "The Japan Meteorological Agency lifted a tsunami warning two hours later.",
-      "A magnitude 7.1 earthquake struck off Sendai on Sunday morning.",
+      // Harbour Times' first sentence restates the wire's quake and figure: its second sentence is new.
+      "Residents fled to higher ground as sirens sounded.",
     ]);
     // Every sentence is a member's own words.
     for (const s of sentences) expect(MEMBERS.some((x) => x.excerpt?.includes(s))).toBe(true);
@@ -121,6 +122,38 @@ describe("buildStorySummaries", () => {
     expect(richSummary).toContain("40 articles from 27 sources");
     // A publisher is never one of the story's actors.
     expect(richSummary).not.toMatch(/\*\*Who:\*\*[^\n]*Global Dispatch/);
+  });
+});
+
+describe("nearRepeat", () => {
+  it("treats two wordings of one fact as a repeat, most words or a shared figure in common", () => {
+    expect(
+      nearRepeat(
+        "Policymakers at the European Central Bank cut borrowing costs to 3.75%, citing the latest inflation figures.",
+        "The European Central Bank cut its main interest rate to 3.75% on Monday.",
+      ),
+    ).toBe(true);
+    expect(
+      nearRepeat(
+        "At least 30 people died on Sunday after a 7.1 magnitude earthquake hit northern Japan, officials said.",
+        "At least 30 people died after a magnitude 7.1 earthquake hit northern Japan on Sunday.",
+      ),
+    ).toBe(true);
+  });
+
+  it("keeps different facts apart, even on the same subject", () => {
+    expect(
+      nearRepeat(
+        "The toll from the floods in Australia rose to 38 as a levee gave way near Melbourne.",
+        "Floods caused by torrential rain killed at least 19 people in Australia and forced 164,000 from their homes.",
+      ),
+    ).toBe(false);
+    expect(
+      nearRepeat(
+        "The European Central Bank cut its main interest rate to 3.75% on Monday.",
+        "Governor Emeka Dimitrov said the bank would keep a close eye on prices and wages.",
+      ),
+    ).toBe(false);
   });
 });
 

@@ -95,9 +95,24 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return shared / small.size;
 }
 
-/** Whether two texts say the same thing: most of the shorter one's distinctive words are in the longer one. */
+/** Share of shared words from which two sentences that give the same figure state the same fact. */
+const SAME_FIGURE_REPEAT = 0.4;
+
+/**
+ * Whether two word sets say the same thing: most of the smaller one's words are in the other, or they give the same
+ * figure ("cut rates to 3.75%" / "cut borrowing costs to 3.75%") and share a good part of their words.
+ */
+function sameFact(a: Set<string>, b: Set<string>): boolean {
+  const shared = overlap(a, b);
+  if (shared >= NEAR_REPEAT) return true;
+  if (shared < SAME_FIGURE_REPEAT) return false;
+  for (const t of a) if (/\d/.test(t) && t.replace(/\D/g, "").length >= 2 && b.has(t)) return true;
+  return false;
+}
+
+/** Whether two texts say the same thing (see `sameFact`). */
 export function nearRepeat(a: string, b: string): boolean {
-  return overlap(termsOf(a), termsOf(b)) >= NEAR_REPEAT;
+  return sameFact(termsOf(a), termsOf(b));
 }
 
 /** Members in reading order: one per source by authority (newest first within a tie), then the rest. */
@@ -160,7 +175,7 @@ function pickSentences(headline: string, members: SummaryMember[], names: Publis
   for (const c of candidates(members, names)) {
     if (chosen.length >= MAX_SENTENCES || (chosen.length >= 2 && length >= SOFT_LENGTH)) break;
     if (c.terms.size === 0 || overlap(c.terms, head) >= 0.9) continue;
-    if (chosen.some((k) => overlap(k.terms, c.terms) >= NEAR_REPEAT)) continue;
+    if (chosen.some((k) => sameFact(k.terms, c.terms))) continue;
     chosen.push(c);
     length += c.text.length + 1;
   }
