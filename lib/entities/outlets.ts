@@ -1,3 +1,4 @@
+import { PublisherNames, stripLedeCredit, stripTitleCredit } from "../text/publisher-credit";
 import { gazetteer, type GazetteerIndex } from "./gazetteer";
 import { phraseKey } from "./gazetteer/index";
 import { normName } from "./normalize";
@@ -30,6 +31,8 @@ function words(name: string): string[] {
 export class OutletNames {
   private readonly byFirst = new Map<string, string[][]>();
   private readonly whole = new Set<string>();
+  /** The same names for `lib/text/publisher-credit`, which cuts credits. */
+  private readonly publishers = new PublisherNames();
 
   /**
    * `parent`: a registry this set extends (an article's own source on top of every registered one). A press-release
@@ -52,6 +55,7 @@ export class OutletNames {
         this.gaz.lookup(phraseKey(name)) ?? this.gaz.lookup(phraseKey(name.replace(/^the\s+/i, "")));
       if (known?.length && known.every((f) => f.entry.subcategory !== "media")) return;
     }
+    this.publishers.add(sourceName);
     const forms = [name];
     // "CNBC.com" also prints itself "CNBC"; a bare place ("Boston.com" → "Boston") would name a city, not it.
     const bare = name.replace(DOMAIN, "");
@@ -66,6 +70,11 @@ export class OutletNames {
       list.sort((a, b) => b.length - a.length);
       this.byFirst.set(ws[0]!, list);
     }
+  }
+
+  /** This set's publisher names and its parents'. */
+  publisherSets(): PublisherNames[] {
+    return [this.publishers, ...(this.parent?.publisherSets() ?? [])];
   }
 
   get size(): number {
@@ -108,62 +117,30 @@ export class OutletNames {
   }
 }
 
-// Words that make a trailing " - X" a publisher's credit even when X is not registered ("- Wall Street Journal").
-const MEDIA_WORDS =
-  /\b(?:news|times|post|herald|journal|daily|tribune|gazette|mirror|telegraph|guardian|chronicle|courier|wire|press|dispatch|observer|examiner|standard|independent|express|reporter|review|magazine|weekly|report|insider|today|tv|radio|online|media|network|newswire|commentary|quick\s+facts|editorial|reuters|ap|afp|bloomberg|cnn|bbc|abc|cbs|nbc|fox|npr|upi)\b/i;
-const SEPARATOR = /\s+(?:[-–—|]|::)\s+([^|–—]+?)\s*$/u;
-const SIMPLE_NAME = /^[\p{L}\p{N}.&'’ -]{2,60}$/u;
-
-function isCredit(tail: string, outlets: OutletNames | null, own: readonly string[]): boolean {
-  const t = tail.trim();
-  if (!SIMPLE_NAME.test(t) || t.split(/\s+/).length > 6) return false;
-  if (outlets?.has(t)) return true;
-  const n = words(t).join(" ");
-  if (own.some((o) => words(o).join(" ") === n)) return true;
-  // An unregistered credit: a short capitalised name with a media word or a web address.
-  const capitalised = t
-    .split(/\s+/)
-    .every((w) => /^[\p{Lu}\p{N}&]/u.test(w) || /^(of|the|and|de|la)$/i.test(w));
-  return capitalised && (MEDIA_WORDS.test(t) || DOMAIN.test(t));
-}
+// Labels a publisher puts round a headline that are not its name: a wire's slug ("US STOCKS-", "BRIEF-"; "UPDATE 2-"
+// is lib/text's), "VIDEO:", "(Update)", "[Video]", a section after the headline (" - US Commentary", " - Quick Facts").
+const WIRE_SLUG =
+  /^(?:BRIEF|WRAPUP(?:\s+\d+)?|INSIGHT|EXCLUSIVE|FACTBOX|TIMELINE|COLUMN|ANALYSIS|[A-Z]{2,}(?:\s+[A-Z0-9]{2,}){1,3})-(?=\p{Lu})/u;
+const LEADING_LABEL = /^(?:VIDEO|WATCH|LIVE|PHOTOS?|BREAKING|UPDATED?|EXCLUSIVE|ANALYSIS|OPINION)\s*:\s*/u;
+const TRAILING_LABEL =
+  /\s*[([](?:[\p{L} ]{0,20}\s)?(?:video|update|updated|photos?|blog|opinion|watch|live|analysis|audio|podcast|infographic)[)\]]\s*$/iu;
+const SECTION_TAIL = /\s+[-–—|]\s+(?:[\p{Lu}][\p{L}.]*\s+)?(?:Commentary|Quick Facts|Editorial)\s*$/u;
+// "By Andes Mirror Staff." at the start or after a sentence (lib/text reads a byline before a separator only).
+const STAFF_BYLINE =
+  /(^|[.!?]\s+)By\s+(?:[\p{Lu}][\p{L}.'’-]*,?\s+){0,4}(?:Staff(?:\s+(?:Writer|Reporter))?|Correspondents?|Newsroom)\b[.,:]?\s*/gu;
 
 /**
- * A title or excerpt without its publisher's credits: a wire's "UPDATE 2-", a dateline's "(Reuters) -", a
- * trailing " - Reuters" or " | Byteline", a "By … Staff" byline. `own` are the article's own source's names.
+ * A title or excerpt without its publisher's credits, for extraction: the credits `lib/text/publisher-credit` cuts
+ * (" - Reuters", " | Byteline", "LONDON (Reuters) -", "UPDATE 2-", "By …, Staff Writer -"), read against every
+ * registered outlet and the article's own source (`own`), and the labels above.
  */
 export function stripCredits(
   text: string,
   outlets: OutletNames | null = null,
   own: readonly string[] = [],
 ): string {
-  let s = text.trim();
-  // A wire's slug: "UPDATE 2-", "US STOCKS-", "BRIEF-" (but "US-Russia talks" is a headline).
-  s = s.replace(
-    /^(?:UPDATE\s+\d+|BRIEF|WRAPUP(?:\s+\d+)?|INSIGHT|EXCLUSIVE|FACTBOX|TIMELINE|COLUMN|ANALYSIS|[A-Z]{2,}(?:\s+[A-Z0-9]{2,}){1,3})-(?=\p{Lu})/u,
-    "",
-  );
-  s = s.replace(/^UPDATE\s+\d+\s*-\s*/, "");
-  // "LONDON (Reuters) -", "(AP) —": a dateline's credit, kept only when the brackets say something else.
-  s = s.replace(
-    /^(?:[\p{Lu}][\p{Lu}\p{M} .,'-]{1,40}\s)?\(([^()]{2,40})\)\s*[-–—:]\s*/u,
-    (m: string, inner: string) =>
-      isCredit(inner, outlets, own) || /^[\p{Lu}\s]{2,12}$/u.test(inner) ? "" : m,
-  );
-  // A publisher's labels: "VIDEO:", "LIVE:", "(Update)", "[Video]", "(Government Blog)".
-  s = s.replace(/^(?:VIDEO|WATCH|LIVE|PHOTOS?|BREAKING|UPDATED?|EXCLUSIVE|ANALYSIS|OPINION)\s*:\s*/u, "");
-  s = s.replace(
-    /\s*[([](?:[\p{L} ]{0,20}\s)?(?:video|update|updated|photos?|blog|opinion|watch|live|analysis|audio|podcast|infographic)[)\]]\s*$/iu,
-    "",
-  );
-  // "By Jane Doe, Reuters Staff", "By Andes Mirror Staff", "By Staff Writer".
-  s = s.replace(
-    /(^|[.!?]\s+)By\s+(?:[\p{Lu}][\p{L}.'’-]*,?\s+){0,4}(?:Staff(?:\s+(?:Writer|Reporter))?|Staff|Correspondents?|Newsroom)\b[.,:]?\s*/gu,
-    "$1",
-  );
-  for (let guard = 0; guard < 3; guard++) {
-    const m = SEPARATOR.exec(s);
-    if (!m || m.index < 8 || !isCredit(m[1]!, outlets, own)) break;
-    s = s.slice(0, m.index).trimEnd();
-  }
-  return s;
+  let s = text.trim().replace(WIRE_SLUG, "").replace(LEADING_LABEL, "").replace(TRAILING_LABEL, "");
+  for (const names of [...(outlets?.publisherSets() ?? []), new PublisherNames(own)])
+    s = stripTitleCredit(stripLedeCredit(s, names), names);
+  return s.replace(STAFF_BYLINE, "$1").replace(SECTION_TAIL, "").trim();
 }
