@@ -1,6 +1,6 @@
 import type { Db } from "../../open-db";
 import { stmt } from "../stmt-cache";
-import type { HnswSet } from "./hnsw-set";
+import { searchBreadth, type HnswSet } from "./hnsw-set";
 
 export interface Hit {
   id: number;
@@ -57,7 +57,13 @@ export function windowCandidates(q: {
   accept: (id: number) => boolean;
 }): number[] | null {
   const size = q.set.size;
-  let k = Math.min(size, Math.ceil((q.pool / Math.max(q.fraction, 1e-9)) * 1.5));
+  // A window filtering a big graph asks for as many more candidates as the graph's search breadth grew.
+  const ef = q.set.params.expansionSearch;
+  const widen = searchBreadth(size, ef) / ef;
+  let k = Math.min(
+    size,
+    Math.ceil((q.pool / Math.max(q.fraction, 1e-9)) * 1.5 * (q.fraction < 1 ? widen : 1)),
+  );
   if (q.rows <= EXACT_ROWS || (q.rows <= EXACT_ROWS_MAX && k > q.rows * POINT_VS_FETCH)) return null;
   for (;;) {
     if (k > MAX_FETCH) return null;
