@@ -107,7 +107,7 @@ export async function runBacktest(
   const embeddingFilters = checkBacktestInput(input, now);
   const filters = compileFilters({ ...input, embedding_filters: embeddingFilters }, DEFAULT_TYPES);
   const byEmbedding = (filters.embeddingFilters?.length ?? 0) > 0;
-  // An item.new never carries its article's vector (see carriesEmbedding), so an embedding filter never keeps one.
+  // Only event types that carry their article's vector (carriesEmbedding: item.new and item.enriched) can match one.
   const types = [...filters.types].filter((t) => !byEmbedding || !isArticleEvent(t) || carriesEmbedding(t));
   const cursorEvent = input.cursor > 0 ? await store.events.get(input.cursor) : null;
   let after = cursorEvent ? { ts: cursorEvent.ts, id: cursorEvent.id } : undefined;
