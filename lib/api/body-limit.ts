@@ -5,7 +5,10 @@ import { errorResponse, newRequestId } from "./errors";
  * The body as text, read as it streams and refused as soon as it passes `maxBytes`, whatever Content-Length
  * says (a chunked upload has none). The rest of an oversized body is never read: the stream is cancelled.
  */
-export async function readBodyCapped(req: Request, maxBytes: number): Promise<string> {
+export async function readBodyCapped(
+  req: { headers: { get(name: string): string | null }; body: ReadableStream<Uint8Array> | null },
+  maxBytes: number,
+): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > maxBytes) {
     await req.body?.cancel().catch(() => undefined);
@@ -51,7 +54,10 @@ export function withBodyLimit(
   };
 }
 
+const size = (bytes: number) =>
+  bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes / 1024} KiB`;
+
 const tooLarge = (maxBytes: number) =>
-  new DomainError("payload_too_large", 413, `the request body is larger than ${maxBytes / 1024} KiB`, {
+  new DomainError("payload_too_large", 413, `the request body is larger than ${size(maxBytes)}`, {
     max: maxBytes,
   });

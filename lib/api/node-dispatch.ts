@@ -101,14 +101,14 @@ async function serve(
   const direct = (handler as Partial<ApiRoute>).reply;
   if (direct) {
     const reply = await direct(apiRequest(req, method), ctx);
-    closeAfterUnreadBody(req, res);
+    drainUnreadBody(req, res);
     res.writeHead(reply.status, reply.headers);
     if (reply.stream) await writeStream(reply.stream, res);
     else res.end(reply.body);
     return;
   }
   const response = await handler(toRequest(req, method), ctx);
-  closeAfterUnreadBody(req, res);
+  drainUnreadBody(req, res);
   res.statusCode = response.status;
   for (const [k, v] of response.headers) res.setHeader(k, v);
   if (!response.body) {
@@ -216,19 +216,30 @@ function bodyOf(req: IncomingMessage, method: string): ReadableStream<Uint8Array
 }
 
 /**
- * When the answer goes out before the body was read to its end (refused for its size, or for the key), the
- * connection closes after the answer, and what is still arriving is read and dropped meanwhile: a socket destroyed
- * with unread data would be reset, and the client could lose the answer with it.
+ * When the answer goes out before the body was read to its end (refused for its size, or for the key), what is
+ * still arriving is read and dropped after the answer, so the connection ends cleanly: closing a socket with
+ * unread data resets it, and the client can lose the answer with it. A sender that keeps going past
+ * LINGER_BYTES or LINGER_MS more is cut off.
  */
-function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+function drainUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete || !bodyMethods.has(req.method ?? "")) return;
-  res.setHeader("Connection", "close");
   res.once("finish", () => {
     req.removeAllListeners("data");
+    let drained = 0;
+    const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    cut.unref();
+    req.on("data", (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > LINGER_BYTES) req.socket.destroy();
+    });
+    req.once("end", () => clearTimeout(cut));
+    req.once("close", () => clearTimeout(cut));
     req.resume();
   });
 }
 
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 10_000;
 const bodyMethods = new Set(["POST", "PUT", "PATCH"]);
 
 function apiRequest(req: IncomingMessage, method: string): ApiRequest {

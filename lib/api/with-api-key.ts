@@ -10,6 +10,7 @@ import { negotiateEncoding, PreparedJson } from "../serving/prepared-json";
 import { collect, StreamedJson, type BodyStream } from "../serving/streamed-json";
 import { queryObject } from "../validation/query";
 import { assertPlan, assertScope, authenticate } from "./auth";
+import { readBodyCapped } from "./body-limit";
 import { getApiDeps, type ApiDeps } from "./deps";
 import { newRequestId, toErrorResponse, zodToValidationError } from "./errors";
 
@@ -164,7 +165,7 @@ export function withApiKey<
       assertPlan(key, opts.minPlan);
       // The body is read only for a key allowed on the route, and never past the limit (§4.2 order otherwise).
       const raw: RawInput = { query: queryObject(url), body: undefined };
-      const bodyText = req.method === "POST" ? await readBody(req) : undefined;
+      const bodyText = req.method === "POST" ? await readBodyCapped(req, MAX_BODY_BYTES) : undefined;
       if (bodyText !== undefined) raw.body = safeJson(bodyText);
       const feature = opts.featurePlan?.(raw);
       if (feature) assertPlan(key, feature.plan, feature.feature);
@@ -303,30 +304,6 @@ function safeJson(text: string): unknown {
     return BAD_JSON;
   }
 }
-
-/** The body as text, read as it streams and refused as soon as it passes the limit, whatever Content-Length says. */
-async function readBody(req: ApiRequest): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-const tooLarge = () =>
-  new DomainError("payload_too_large", 413, "the request body is larger than 1 MiB", { max: MAX_BODY_BYTES });
 
 function parsePart(schema: z.ZodType | undefined, raw: unknown, isBody: boolean): unknown {
   if (!schema) return undefined;
