@@ -99,3 +99,57 @@ describe("source scores", () => {
     expect(by("Alpha").oneLiner).toContain("first to report 30 of 30 shared stories");
   });
 });
+
+describe("source scores by sample size", () => {
+  /** `n` shared stories from `from`: `sourceId` reports `lagMin` minutes after the lead (source 9), or first. */
+  const stories = (sourceId: number, n: number, from: number, lagMin: number): RankingArticle[] =>
+    Array.from({ length: n }, (_, i) => {
+      const t = (from + i) * 600 * M;
+      const base = { storyId: from + i, category: "world", duplicate: false, contentStatus: null };
+      return [
+        { ...base, sourceId: 9, time: t, title: `Port of Lisbon reopens after strike ${from + i}` },
+        { ...base, sourceId, time: t + lagMin * M, title: `Lisbon port reopens ${from + i}` },
+      ];
+    }).flat();
+  const order = (scores: ReturnType<typeof scoreSources>) => scores.map((s) => s.sourceName);
+  /** Ten ordinary outlets, 20 reports each, two hours behind the lead: the population a score is judged in. */
+  const crowd = Array.from({ length: 10 }, (_, i) => src(20 + i, `Outlet ${i}`));
+  const crowdStories = crowd.flatMap((c, i) => stories(c.id, 20, 2_000 + 20 * i, 120));
+
+  it("does not put a 2-article source above a steady 200-article one on the strength of 2 good reports", () => {
+    const sources = [src(1, "Wire"), src(2, "Tiny"), src(9, "Lead"), ...crowd];
+    // Tiny was first both times; Wire is 15 minutes behind the lead, 200 times.
+    const scores = scoreSources(sources, [
+      ...stories(1, 200, 1, 15),
+      ...stories(2, 2, 1_000, -10),
+      ...crowdStories,
+    ]);
+    const o = order(scores);
+    expect(o.indexOf("Wire")).toBeLessThan(o.indexOf("Tiny"));
+  });
+
+  it("never ranks a 2-article source above a 200-article source with the same behaviour per article", () => {
+    const sources = [src(1, "Big"), src(2, "Small"), src(9, "Lead")];
+    const scores = scoreSources(sources, [...stories(1, 200, 1, 20), ...stories(2, 2, 1_000, 20)]);
+    const by = (name: string) => scores.find((s) => s.sourceName === name)!;
+    expect(by("Small").speed).toBe(by("Big").speed);
+    expect(by("Small").neutrality).toBe(by("Big").neutrality);
+    const o = order(scores);
+    expect(o.indexOf("Big")).toBeLessThan(o.indexOf("Small"));
+  });
+
+  it("keeps a few poor articles where they are rather than lifting them to the average", () => {
+    const sources = [src(1, "Wire"), src(2, "Shouty"), src(9, "Lead")];
+    const shouty: RankingArticle[] = [1, 2].map((i) => ({
+      storyId: 5_000 + i,
+      category: "world",
+      duplicate: false,
+      contentStatus: null,
+      sourceId: 2,
+      time: i * M,
+      title: "SHOCKING: you won't believe how this minister slams critics!",
+    }));
+    const scores = scoreSources(sources, [...stories(1, 200, 1, 15), ...shouty]);
+    expect(order(scores).at(-1)).toBe("Shouty");
+  });
+});

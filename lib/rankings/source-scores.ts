@@ -221,5 +221,29 @@ export function scoreSources(sources: RankingSource[], articles: RankingArticle[
         `Its coverage spans ${categories.size} categor${categories.size === 1 ? "y" : "ies"}, mostly ${mainCategory}.`,
     });
   }
-  return out.sort((a, b) => b.overall - a.overall || a.sourceId - b.sourceId);
+  return shrinkOverall(out, (id) => bySource.get(id)?.length ?? 0);
+}
+
+/** Articles' worth of evidence the overall score's prior carries (see shrinkOverall). */
+export const OVERALL_PRIOR_ARTICLES = 20;
+
+/**
+ * A source's overall score needs evidence to stand above the average source: a score above the mean of all
+ * sources' scores is pulled towards that mean as `(n · score + K · mean) / (n + K)`, n being the source's articles
+ * in the window and K = OVERALL_PRIOR_ARTICLES; a score at or below the mean is kept (a few bad articles are not
+ * lifted to the average). For the same behaviour per article, more articles never rank lower: ties go to the
+ * source with more articles.
+ */
+function shrinkOverall(scores: SourceScores[], articlesOf: (sourceId: number) => number): SourceScores[] {
+  const mean = scores.length ? scores.reduce((sum, s) => sum + s.overall, 0) / scores.length : 0;
+  const out = scores.map((s) => {
+    const n = articlesOf(s.sourceId);
+    if (s.overall <= mean) return s;
+    const overall = (n * s.overall + OVERALL_PRIOR_ARTICLES * mean) / (n + OVERALL_PRIOR_ARTICLES);
+    return { ...s, overall, tier: tierOf(overall) };
+  });
+  return out.sort(
+    (a, b) =>
+      b.overall - a.overall || articlesOf(b.sourceId) - articlesOf(a.sourceId) || a.sourceId - b.sourceId,
+  );
 }
