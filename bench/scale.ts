@@ -24,7 +24,7 @@ import { writeScaleReport } from "./scale-report";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Bump when the generated data changes: databases with another stamp are rebuilt. */
 const DATA_VERSION = 1;
-const KEYS = 100;
+const KEYS = 2_000;
 const WARMUP_S = 1;
 const MIN_REQUESTS = 100;
 const MAX_SECONDS = 30;
