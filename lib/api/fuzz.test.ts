@@ -10,6 +10,7 @@ import * as catchAll from "@/app/v1/[...path]/route";
 
 import { describeParams } from "../openapi/query-parameters";
 import { ErrorBody } from "../openapi/schemas/error";
+import { sendChunked, type ChunkedAnswer } from "../testing/chunked-upload";
 import { issuesOf } from "./contract/expect-response";
 import { openHarness, type Harness } from "./contract/harness";
 import { callRoute, encodeAny, pathOf, validInput } from "./contract/requests";
@@ -134,45 +135,36 @@ describe("fuzz", () => {
   }, 300_000);
 });
 
-/**
- * One request on the wire; with `chunks`, a chunked body of that many 64 KiB pieces, sent until the answer comes.
- * A connection reset before any answer comes back as status 0.
- */
-function onWire(
+/** One request on the wire: a plain one, or a chunked body of `chunks` × 64 KiB sent until the answer comes. */
+async function onWire(
   base: string,
   path: string,
   method: string,
   headers: Record<string, string>,
   chunks = 0,
 ): Promise<Response> {
+  const answer = chunks
+    ? await sendChunked(`${base}${path}`, { method, headers, first: "[", chunks, chunkBytes: 64 * 1024 })
+    : await plain(`${base}${path}`, method, headers);
+  // A connection reset before any answer counts as a server failure.
+  if (answer.status === 0) return new Response("connection reset before an answer", { status: 599 });
+  const out = new Headers();
+  for (const [k, v] of Object.entries(answer.headers)) if (typeof v === "string") out.set(k, v);
+  const body = answer.status === 204 ? null : new Uint8Array(answer.body);
+  return new Response(body, { status: answer.status, headers: out });
+}
+
+function plain(url: string, method: string, headers: Record<string, string>): Promise<ChunkedAnswer> {
   return new Promise((resolve) => {
-    let answered = false;
-    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
-      answered = true;
+    const req = http.request(url, { method, headers }, (res) => {
       const parts: Buffer[] = [];
       res.on("data", (c: Buffer) => parts.push(c));
-      res.on("close", () => {
-        const out = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") out.set(k, v);
-        const status = res.statusCode ?? 0;
-        resolve(new Response(status === 204 ? null : Buffer.concat(parts), { status, headers: out }));
-      });
+      res.on("close", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts), sent: 0 }),
+      );
     });
-    req.on("error", () => {
-      if (!answered) resolve(new Response("connection reset before an answer", { status: 599 }));
-    });
-    if (!chunks) return void req.end();
-    const chunk = Buffer.alloc(64 * 1024, "7");
-    let sent = 0;
-    const pump = () => {
-      while (sent < chunks && !answered && !req.destroyed) {
-        sent++;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-      if (!req.destroyed) req.end();
-    };
-    req.write("[");
-    pump();
+    req.on("error", () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0), sent: 0 }));
+    req.end();
   });
 }
 

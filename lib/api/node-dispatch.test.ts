@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { runPipeline } from "../ingestion/pipeline";
 import { testApiDeps } from "../testing/api-deps";
+import { sendChunked } from "../testing/chunked-upload";
 import { testSource } from "../testing/temp-store";
 import { setApiDepsForTesting } from "./deps";
 import { v1Dispatcher } from "./node-dispatch";
@@ -123,28 +124,10 @@ describe("/v1 on node:http", () => {
     const free = await t.key("free");
     // 64 MiB in 1 MiB chunks with no Content-Length; the answer comes before the upload ends.
     const send = (k: string) =>
-      new Promise<{ status: number; sent: number }>((resolve, reject) => {
-        const chunk = Buffer.alloc(1024 * 1024, 0x20);
-        let sent = 0;
-        const req = http.request(`${base}/v1/search/vector`, {
-          method: "POST",
-          headers: { Authorization: `Bearer ${k}`, "Content-Type": "application/json" },
-        });
-        req.on("response", (res) => {
-          res.resume();
-          resolve({ status: res.statusCode ?? 0, sent });
-          req.destroy();
-        });
-        req.on("error", (err) => (sent > 0 ? undefined : reject(err)));
-        const pump = () => {
-          while (sent < 64 && !req.destroyed) {
-            sent++;
-            if (!req.write(chunk)) return void req.once("drain", pump);
-          }
-          if (!req.destroyed) req.end();
-        };
-        req.write("{");
-        pump();
+      sendChunked(`${base}/v1/search/vector`, {
+        headers: { Authorization: `Bearer ${k}`, "Content-Type": "application/json" },
+        first: "{",
+        chunks: 64,
       });
     const before = process.memoryUsage().rss;
     const big = await send(key);

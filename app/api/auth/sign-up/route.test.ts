@@ -9,6 +9,7 @@ import { createAuthGuard, sharedAuthGuard } from "@/lib/auth/auth-guard";
 import { parseTrustedProxies, PEER_ADDRESS_HEADER, stampPeerAddress } from "@/lib/auth/client-address";
 import { setSignUpSettingsForTesting } from "@/lib/auth/sign-up-settings";
 import { smtpMailer } from "@/lib/mail/mailer";
+import { sendChunked } from "@/lib/testing/chunked-upload";
 
 import { internal, testSessionDeps } from "../../internal/session-testing";
 import { POST as VERIFY } from "../verify-email/route";
@@ -170,37 +171,16 @@ describe("POST /api/auth/sign-up with a large body", () => {
 
   it("refuses a chunked 64 MiB body with 413 as it streams, without holding it in memory", async () => {
     const send = () =>
-      new Promise<{ status: number; sent: number; body: string }>((resolve, reject) => {
-        const chunk = Buffer.alloc(1024 * 1024, 0x20);
-        let sent = 0;
-        const req = http.request(`${base}/api/auth/sign-up`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Cookie: csrf("tok123") },
-        });
-        req.on("response", (res) => {
-          const parts: Buffer[] = [];
-          res.on("data", (c: Buffer) => parts.push(c));
-          res.on("end", () => {
-            resolve({ status: res.statusCode ?? 0, sent, body: Buffer.concat(parts).toString() });
-            req.destroy();
-          });
-        });
-        req.on("error", (err) => (sent > 0 ? undefined : reject(err)));
-        const pump = () => {
-          while (sent < 64 && !req.destroyed) {
-            sent++;
-            if (!req.write(chunk)) return void req.once("drain", pump);
-          }
-          if (!req.destroyed) req.end();
-        };
-        req.write('{"csrfToken":"tok123","email":"big@example.test","password":"');
-        pump();
+      sendChunked(`${base}/api/auth/sign-up`, {
+        headers: { "Content-Type": "application/json", Cookie: csrf("tok123") },
+        first: '{"csrfToken":"tok123","email":"big@example.test","password":"',
+        chunks: 64,
       });
     const before = process.memoryUsage().rss;
     const results = await Promise.all([send(), send(), send()]);
     for (const r of results) {
       expect(r.status).toBe(413);
-      expect(JSON.parse(r.body)).toMatchObject({ error: { code: "payload_too_large" } });
+      expect(JSON.parse(r.body.toString())).toMatchObject({ error: { code: "payload_too_large" } });
       expect(r.sent).toBeLessThan(64);
     }
     expect(process.memoryUsage().rss - before).toBeLessThan(32 * 1024 * 1024);
