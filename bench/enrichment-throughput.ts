@@ -1,5 +1,6 @@
 // Enrichment throughput: articles per second through the enrichment stage (embedding, entities, relations,
-// tags, summaries, stored with their item.enriched events), on simulated newswire articles (headline + lede).
+// tags, securities, summaries, stored with their item.enriched events), on simulated newswire articles (headline +
+// lede).
 // Usage: node bin/run-ts.mjs bench/enrichment-throughput.ts [N]  (npm run bench:enrichment)
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +17,9 @@ import { normalizeArticle } from "../lib/ingestion/normalize-article";
 import { generateNewswire, toRawArticle } from "../lib/newswire";
 import { sharedWordVectors } from "../lib/nlp/word-vectors";
 import { tempDir } from "../lib/testing/temp-store";
+import { shippedRegistry } from "../lib/tickers/registry";
+import { SecurityIndex } from "../lib/tickers/security-index";
+import { tagArticle } from "../lib/tickers/tag-article";
 import { machineLine, writeBenchSection } from "./bench-report";
 
 const N = Number(process.argv[2] ?? 3000);
@@ -65,8 +69,21 @@ async function main() {
         stored.slice(i, i + BATCH).map((a) => articleEmbeddingText(a.title, a.excerpt ?? "")),
       );
   });
+  const extracted = stored.map((a) => extractEntities({ title: a.title, text: a.excerpt }));
   const nerSecs = await time(() => {
     for (const a of stored) extractRelationships(extractEntities({ title: a.title, text: a.excerpt }));
+  });
+  const { securities, brands } = shippedRegistry();
+  const index = new SecurityIndex(securities, brands);
+  let tagged = 0;
+  const tagSecs = await time(() => {
+    stored.forEach((a, i) => {
+      tagged += tagArticle(index, {
+        title: a.title,
+        excerpt: a.excerpt,
+        entities: extracted[i]!.entities,
+      }).length;
+    });
   });
   const cpu = process.cpuUsage();
   const fullSecs = await time(async () => {
@@ -92,9 +109,10 @@ ${stored.length} simulated newswire articles (headline + lede, ${Math.round(char
 |---|---:|
 | embedding (local embedder, 1536-d) | ${rate(embedSecs)} |
 | entities + relations | ${rate(nerSecs)} |
-| **whole stage**: embedding, entities, relations, tags, summaries, stored with item.enriched | **${rate(fullSecs)}** (${Math.round(stored.length / fullCpu).toLocaleString("en-US")} per CPU-second) |
+| securities (ticker tagging against ${index.size.toLocaleString("en-US")} securities) | ${rate(tagSecs)} |
+| **whole stage**: embedding, entities, relations, tags, securities, summaries, stored with item.enriched | **${rate(fullSecs)}** (${Math.round(stored.length / fullCpu).toLocaleString("en-US")} per CPU-second) |
 
-Target: at least 300 articles/s for the whole stage. The run stored ${entities} entities and ${events} \`item.enriched\` events.
+Target: at least 1,000 articles/s for the whole stage with ticker tagging on. The run stored ${entities} entities, ${tagged} security tags and ${events} \`item.enriched\` events.
 `;
   writeBenchSection("enrichment-throughput", md);
   console.log(md);

@@ -5,6 +5,7 @@ import { accountsResetLinkCommand } from "./commands/accounts-reset-link";
 import { exportAssignmentsCommand } from "./commands/export-assignments";
 import { importCommand } from "./commands/import";
 import { keysCreateCommand } from "./commands/keys-create";
+import { securitiesImportCommand, securitiesListCommand } from "./commands/securities";
 import { sourcesExportCommand, sourcesImportCommand, sourcesListCommand } from "./commands/sources";
 import { startCommand } from "./commands/start";
 
@@ -92,6 +93,21 @@ export async function main(argv: string[]): Promise<void> {
     .description("write the registry as OPML")
     .option("-o, --out <file>")
     .action(sourcesExportCommand);
+
+  const securities = program
+    .command("securities")
+    .description("manage the registry of securities the tagger knows");
+  securities
+    .command("import")
+    .description("add securities from a CSV file (symbol,name,asset_class,aliases,exchange,source)")
+    .argument("<file>")
+    .action(securitiesImportCommand);
+  securities
+    .command("list")
+    .description("list the securities the tagger knows")
+    .option("--json", "JSON lines output")
+    .option("--added", "only those added by import")
+    .action(securitiesListCommand);
 
   try {
     await program.parseAsync(argv);

@@ -115,6 +115,14 @@ describe("GET /v1/openapi.json", () => {
       limit: { required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
       offset: { required: false, schema: { type: "integer", minimum: 0, default: 0 } },
       category: { required: false, schema: { type: "string" } },
+      tickers: {
+        required: false,
+        schema: {
+          type: "array",
+          items: { type: "string", pattern: "^[A-Za-z0-9][A-Za-z0-9.\\-=^&]{0,19}$" },
+          maxItems: 100,
+        },
+      },
       include_embeddings: {
         required: false,
         schema: { type: "boolean", default: false, description: "true, false, 1 or 0" },

@@ -56,6 +56,10 @@ const ID_OR_SLUG: ParamDoc = { description: "an integer id, or a slug (an all-di
 const EMBEDDINGS_PRO = [{ feature: "include_embeddings", tier: "pro" as const }];
 const EMBEDDINGS_COST = { credits: 1, embeddingsExtra: 4 };
 const SEARCH_Q: ParamDoc = { schema: { minLength: 1, maxLength: 200 } };
+const tickersFilter = (what: string): ParamDoc => ({
+  description: `security symbols, e.g. \`AAPL,BTC\`, matched upper-cased: only ${what} carrying at least one of them`,
+  schema: { maxItems: 100 },
+});
 
 type Row = Omit<OperationSpec, "auth" | "scope" | "demoAllowed" | "cost" | "minTier" | "method"> &
   Partial<Pick<OperationSpec, "auth" | "scope" | "demoAllowed" | "cost" | "minTier" | "method">>;
@@ -84,6 +88,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Stories",
     summary: "Active stories (updated within 48 h), fastest-moving first",
     query: ListStoriesQuery,
+    paramDocs: { tickers: tickersFilter("stories") },
     featureTiers: EMBEDDINGS_PRO,
     cost: EMBEDDINGS_COST,
     response: ListStoriesResponse,
@@ -143,7 +148,10 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Articles",
     summary: "Articles, paginated and filtered",
     query: ListItemsQuery,
-    paramDocs: { source: { description: "source name, slug or decimal id" } },
+    paramDocs: {
+      source: { description: "source name, slug or decimal id" },
+      tickers: tickersFilter("articles"),
+    },
     featureTiers: EMBEDDINGS_PRO,
     cost: EMBEDDINGS_COST,
     response: ArticlePage,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Store } from "../db/store";
 import { CONTENT_STATUSES } from "../db/types";
 import { withVectors } from "../embeddings/attach-vectors";
-import { qBool, qEnum, qEnumDefault, qInt, qIntDefault } from "../validation/query";
+import { qBool, qEnum, qEnumDefault, qInt, qIntDefault, qSymbols } from "../validation/query";
 import { toApiArticle } from "./serialize";
 
 /** GET /v1/items query (contract §7.2). */
@@ -14,6 +14,7 @@ export const ListItemsQuery = z.object({
   keyword: z.string().optional(),
   source: z.string().trim().optional(),
   content_status: qEnum(CONTENT_STATUSES),
+  tickers: qSymbols(),
   date_from: qInt({ min: 0 }),
   date_to: qInt({ min: 0 }),
   sort_by: qEnumDefault(["discovered", "published"], "discovered"),
@@ -40,6 +41,7 @@ export async function listItems(store: Store, q: ListItemsQuery) {
     keyword: q.keyword || undefined,
     sourceIds: q.source ? await resolveSourceIds(store, q.source) : undefined,
     contentStatus: q.content_status,
+    tickers: q.tickers,
     dateFrom: q.date_from,
     dateTo: q.date_to,
     sortBy: q.sort_by,

@@ -22,6 +22,7 @@ export function toApiArticle(a: Article) {
     content_status: a.contentStatus,
     headline_summary: a.headlineSummary,
     slug: a.slug,
+    tickers: a.tickers ?? [],
   };
 }
 export type ApiArticle = ReturnType<typeof toApiArticle>;

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { embeddingFilterSchema } from "../events/embedding-filters";
 import { SubscribeFilters } from "../events/filters";
 import { tidySchema } from "../openapi/query-parameters";
+import { ArticleTicker, ScoredTicker, StoryTicker } from "../openapi/schemas/ticker";
 import {
   ClusterEventData,
   PriorityChangedData,
   RankedStory,
   RealtimeItem,
-  ScoredTicker,
   StoryDevelopmentData,
   TickerNewsData,
 } from "./event-payloads";
@@ -58,6 +58,8 @@ const SERVER_SCHEMAS: Record<string, z.ZodType> = {
   RankedStory,
   TickerNewsData,
   ScoredTicker,
+  ArticleTicker,
+  StoryTicker,
 };
 
 function toJsonSchemas(schemas: Record<string, z.ZodType>, io: "input" | "output"): Record<string, Json> {

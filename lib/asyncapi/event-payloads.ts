@@ -12,14 +12,12 @@ import {
   UrlHash,
 } from "../openapi/schemas/common";
 import { StorySummary } from "../openapi/schemas/story";
+import { ScoredTicker } from "../openapi/schemas/ticker";
 
 // The `data` of each realtime event (contract §9). REST shapes are reused where §9 says "the fields of §6.x", so a
 // change there shows up here too.
 
 export const STORY_PRIORITY = ["low", "medium", "high", "breaking"] as const;
-export const TICKER_SENTIMENT = ["bullish", "bearish", "neutral"] as const;
-export const TICKER_IMPACT = ["negligible", "low", "moderate", "high", "unprecedented"] as const;
-export const ASSET_CLASS = ["equity", "etf", "crypto", "index", "commodity", "fx"] as const;
 
 /** Realtime item (contract §9.1): the REST Article with `source_id` as a decimal string and three extras. */
 export const RealtimeItem = Article.omit({ embedding: true, embedding_model: true })
@@ -88,20 +86,6 @@ export const ClusterEventData = z.discriminatedUnion("action", [
 export const RankedStory = StorySummary.omit({ embedding: true, embedding_model: true }).extend({
   rank: z.number().int().min(1).describe("1 = top"),
   overall_score: z.number(),
-});
-
-/** One security of ticker.news (contract §9.6). */
-export const ScoredTicker = z.strictObject({
-  symbol: z.string().min(1),
-  asset_class: z.enum(ASSET_CLASS),
-  sentiment: z.enum(TICKER_SENTIMENT),
-  sentiment_score: z.number().min(-1).max(1),
-  impact: z.enum(TICKER_IMPACT),
-  impact_score: Unit,
-  rationale: z.string().nullable(),
-  confidence: Unit,
-  price_usd: z.number().nullable(),
-  price_change_24h: z.number().nullable().describe("percent"),
 });
 
 /** ticker.news (contract §9.6; pro, realtime only). */

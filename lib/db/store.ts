@@ -1,6 +1,9 @@
 // Repository interfaces: domain code talks to these, never to SQL. Each method that writes several rows is
 // atomic on its own, so domain code never holds a transaction open across an await. The SQLite
 // implementation sits in ./sqlite; a PostgreSQL one can be added beside it.
+import type { Security } from "../tickers/registry";
+import type { ScoredTicker, TickerNotice } from "../tickers/story-tickers";
+import type { ArticleTicker } from "../tickers/tag-article";
 import type {
   Account,
   ApiKey,
@@ -60,6 +63,8 @@ export interface ArticleListQuery {
   contentStatus?: string;
   dateFrom?: number;
   dateTo?: number;
+  /** Symbols (upper case): articles tagged with any of them. */
+  tickers?: string[];
   sortBy: "discovered" | "published";
   sortOrder: "asc" | "desc";
 }
@@ -328,6 +333,8 @@ export interface StoryRecord {
   sourceCount: number;
   /** Entities most mentioned in the story's articles, at most 10. */
   topEntities: Array<{ name: string; type: string }>;
+  /** The securities the story concerns (lib/tickers), most confident first. */
+  tickers?: ScoredTicker[];
 }
 
 export interface DevelopmentRecord {
@@ -366,8 +373,12 @@ export interface DynamicsSnapshot {
     duplicateOf: number | null;
     /** The source's overall ranking score, when rankings exist. */
     authority: number | undefined;
+    /** The securities this member concerns (lib/tickers), when tagged. */
+    tickers?: ArticleTicker[] | null;
   }>;
   entities: Array<{ id: number; name: string; mentions: number }>;
+  /** What the last `ticker.news` of each of the story's tickers said. */
+  tickerNotices?: TickerNotice[];
 }
 
 export interface DynamicsUpdate {
@@ -392,6 +403,11 @@ export interface DynamicsBatch {
     event: (developmentId: number) => EventDraft;
   }>;
   events: EventDraft[];
+  /**
+   * Stories whose securities were recomputed: the full list replaces the stored one; `notified` are the symbols a
+   * `ticker.news` (among `events`) announced at `at`.
+   */
+  tickers?: Array<{ storyId: number; tickers: ScoredTicker[]; notified: string[]; at: number }>;
 }
 
 /** A live story's rank inputs. */
@@ -410,8 +426,11 @@ export interface StoryDynamicsRepo {
   apply(batch: DynamicsBatch): Promise<void>;
   /** Stories above `low` priority (their velocity decays between arrivals). */
   elevated(): Promise<RankedStory[]>;
-  /** Top stories by overall score (relevance × recency) at `now`, among those updated since `since`. */
-  ranked(q: { now: number; since: number; limit: number }): Promise<RankedStory[]>;
+  /**
+   * Top stories by overall score (relevance × recency) at `now`, among those updated since `since` (and, with
+   * `tickers`, carrying any of those symbols, upper case).
+   */
+  ranked(q: { now: number; since: number; limit: number; tickers?: string[] }): Promise<RankedStory[]>;
   /** The last `clusters.ranked` event: its time and ranked story ids. */
   lastRanking(): Promise<{ ts: number; ids: number[] } | null>;
 }
@@ -537,6 +556,8 @@ export interface ArticleEnrichment {
   relationships: Array<{ source: string; target: string; type: string; confidence: number }>;
   tags: Array<{ tag: string; score: number }>;
   headlineSummary: string | null;
+  /** The securities the article concerns (lib/tickers); absent or empty when none. */
+  tickers?: ArticleTicker[];
 }
 
 export interface EnrichmentRepo {
@@ -570,7 +591,15 @@ export interface StoryRepo {
   /** The story's developments in timeline order. */
   developments(storyId: number): Promise<DevelopmentRecord[]>;
   /** Stories not merged away, updated at or after `since`, fastest first (see the SQL for the velocity). */
-  listActive(q: { since: number; now: number; category?: string; limit: number; offset: number }): Promise<{
+  listActive(q: {
+    since: number;
+    now: number;
+    category?: string;
+    /** Symbols (upper case): stories carrying any of them. */
+    tickers?: string[];
+    limit: number;
+    offset: number;
+  }): Promise<{
     stories: StoryRecord[];
     total: number;
   }>;
@@ -819,6 +848,16 @@ export interface AuthRepo {
   consumePasswordReset(tokenHash: string, passwordHash: string, now: number): Promise<number | null>;
 }
 
+/** An operator's additions to the shipped securities registry (`lede securities import`). */
+export interface SecuritiesRepo {
+  /** Every added entry, in symbol order. */
+  list(): Promise<Security[]>;
+  /** Adds entries, replacing an added entry of the same symbol; all in one transaction. */
+  upsert(rows: Security[]): Promise<{ added: number; replaced: number }>;
+  /** Moves on every upsert, in every process sharing the database: taggers rebuild their index then. */
+  version(): Promise<number>;
+}
+
 export interface Store {
   sources: SourceRepo;
   articles: ArticleRepo;
@@ -839,5 +878,6 @@ export interface Store {
   enrichment: EnrichmentRepo;
   leases: LeaseRepo;
   auth: AuthRepo;
+  securities: SecuritiesRepo;
   close(): void;
 }

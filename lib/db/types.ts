@@ -1,4 +1,5 @@
 // Domain records as the repositories hand them out (camelCase). Wire shapes live in each domain's serializer.
+import type { ArticleTicker } from "../tickers/tag-article";
 
 export const PLANS = ["free", "starter", "pro", "business"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -61,6 +62,8 @@ export interface Article {
   storyId: number | null;
   duplicateOf: number | null;
   embeddingModel: string | null;
+  /** The securities it concerns (lib/tickers), written by enrichment; absent before. */
+  tickers?: ArticleTicker[];
 }
 
 /** An article ready to store: normalised, hashed and attributed to a source. */

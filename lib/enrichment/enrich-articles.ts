@@ -7,6 +7,8 @@ import { articleEmbeddingText } from "../embeddings/article-text";
 import type { Embedder } from "../embeddings/embedder";
 import { extractEntities } from "../entities/extract-entities";
 import { extractRelationships } from "../entities/extract-relationships";
+import { securityIndex } from "../tickers/security-registry";
+import { tagArticle } from "../tickers/tag-article";
 import { articleTags, headlineSummary } from "./article-tags";
 import { registeredOutlets } from "./outlet-registry";
 
@@ -65,7 +67,7 @@ export async function embedArticles(
 
 /**
  * The enrichment stage: for each new article, named entities (resolved to stored entities), the relations between
- * them, tags and a headline summary, and its embedding if it was stored without one; stored with one
+ * them, tags, the securities it concerns (from those entities and its text) and a headline summary, and its embedding if it was stored without one; stored with one
  * `item.enriched` per article. Runs after `item.new` and before clustering, on the title and the feed's excerpt
  * (full text arrives later, on demand). The pipeline embeds articles before storing them (so `item.new` carries
  * the vector); this stage embeds only what was stored without a vector, e.g. by a version that did not.
@@ -82,6 +84,7 @@ export async function enrichArticles(
   const vectorOf = new Map(missing.map((a, i) => [a.id, computed[i] ?? null]));
   const vectors = articles.map((a) => vectorOf.get(a.id) ?? null);
   const outlets = await registeredOutlets(ctx.store);
+  const securities = await securityIndex(ctx.store);
   const items: ArticleEnrichment[] = articles.map((a, i) => {
     const extraction = extractEntities(
       { title: a.title, text: a.excerpt },
@@ -100,6 +103,11 @@ export async function enrichArticles(
       relationships: extractRelationships(extraction),
       tags: articleTags(a.title, extraction.entities),
       headlineSummary: headlineSummary(a.excerpt),
+      tickers: tagArticle(securities, {
+        title: a.title,
+        excerpt: a.excerpt,
+        entities: extraction.entities,
+      }),
     };
   });
   return ctx.store.enrichment.apply(items, itemEnrichedEvent);

@@ -18,6 +18,9 @@ export const EVENT_TYPES = [
   "clusters.ranked",
 ] as const;
 
+/** Sent live only: never in a gap fill after `since_id`, nor in backtest (contract §9.6, §6.16). */
+export const LIVE_ONLY_TYPES: ReadonlySet<string> = new Set(["ticker.news"]);
+
 /** Event types of each topic (contract §9). */
 export const TOPIC_TYPES: Record<string, readonly string[]> = {
   articles: ["item.new", "item.enriched"],
@@ -130,7 +133,7 @@ export function matchesFilters(f: CompiledFilters, e: StoredEvent): boolean {
   if (!f.types.has(e.type)) return false;
   if (e.type === "cluster.event" || e.type === "clusters.ranked") return true;
   // Without content filters the payload is never read (a logged event parses it only on demand).
-  if (!f.categories && !f.sources && !f.keywords && !f.entities) return true;
+  if (!f.categories && !f.sources && !f.keywords && !f.entities && !f.tickers) return true;
   const p = (e.payload ?? {}) as Payload;
   const data = (p.data ?? {}) as Record<string, unknown>;
   const isItem = isArticleEvent(e.type);
@@ -146,5 +149,10 @@ export function matchesFilters(f: CompiledFilters, e: StoredEvent): boolean {
   }
   if (f.entities && e.type === "item.enriched" && !(p.entity_ids ?? []).some((id) => f.entities?.has(id)))
     return false;
+  if (f.tickers && e.type === "ticker.news") {
+    const tickers = Array.isArray(data.tickers) ? (data.tickers as Array<{ symbol?: unknown }>) : [];
+    if (!tickers.some((t) => typeof t.symbol === "string" && f.tickers?.has(t.symbol.toUpperCase())))
+      return false;
+  }
   return true;
 }

@@ -12,7 +12,7 @@ import { attachVectors } from "./attach-vectors";
 import type { EventBus, LiveEvent } from "./bus";
 import { embeddingMatch } from "./embedding-filters";
 import { EventFrames, WireFrame } from "./event-frames";
-import { matchesFilters, type CompiledFilters } from "./filters";
+import { LIVE_ONLY_TYPES, matchesFilters, type CompiledFilters } from "./filters";
 import {
   authorizeUpgrade,
   capRefusal,
@@ -237,7 +237,7 @@ export class WsGateway {
     try {
       const upTo = this.deps.bus.lastPublishedId;
       const missed: LiveEvent[] = (await this.deps.store.events.after(sinceId, GAP_FILL_MAX + 1)).filter(
-        (e) => e.id <= upTo,
+        (e) => e.id <= upTo && !LIVE_ONLY_TYPES.has(e.type),
       );
       if (missed.length > GAP_FILL_MAX) {
         this.error(

@@ -27,12 +27,16 @@ export async function parseSubscribe(
   }
   const f = parsed.data;
   const count = f.embedding_filters?.length ?? 0;
-  const needsPro = Boolean(f.include_embeddings || count > 0 || (f.tickers?.length ?? 0) > 0);
+  // ticker.news is a pro event (contract §9.6): asking for it by topic or type needs pro as the filter does.
+  const wantsTickers =
+    (f.tickers?.length ?? 0) > 0 ||
+    (f.types ? f.types.includes("ticker.news") : (f.topics ?? []).includes("tickers"));
+  const needsPro = Boolean(f.include_embeddings || count > 0 || wantsTickers);
   if (needsPro && !planAtLeast(plan, "pro")) {
     return {
       ok: false,
       code: "tier_required",
-      error: "include_embeddings, embedding_filters and tickers need the pro plan",
+      error: "include_embeddings, embedding_filters, tickers and the tickers topic need the pro plan",
     };
   }
   return {

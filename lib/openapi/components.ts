@@ -43,15 +43,18 @@ import {
   StorySummary,
   StoryUpdateReport,
 } from "./schemas/story";
+import { ArticleTicker, StoryTicker } from "./schemas/ticker";
 
 /** The named schemas of the document (`#/components/schemas/<name>`); nested uses become `$ref`s. */
 export const COMPONENT_SCHEMAS: Record<string, z.ZodType> = {
   Article,
+  ArticleTicker,
   ArticlePage,
   ItemResponse,
   RelatedResponse,
   ArticleContent,
   StorySummary,
+  StoryTicker,
   StoryListItem,
   StoryDetail,
   Development,

@@ -4,7 +4,7 @@ import type { Store } from "../db/store";
 import { withVectors } from "../embeddings/attach-vectors";
 import type { EmbeddingFormat } from "../embeddings/encode";
 import { NotFoundError } from "../errors";
-import { qBool, qEnumDefault, qIntDefault } from "../validation/query";
+import { qBool, qEnumDefault, qIntDefault, qSymbols } from "../validation/query";
 import { toApiDevelopment, toStoryDetail, toStoryListItem, toStorySummary } from "./serialize";
 
 export const ACTIVE_WINDOW_MS = 48 * 3_600_000;
@@ -14,6 +14,7 @@ export const ListStoriesQuery = z.object({
   limit: qIntDefault(20, { min: 1, max: 100 }),
   offset: qIntDefault(0, { min: 0 }),
   category: z.string().trim().toLowerCase().optional(),
+  tickers: qSymbols(),
   include_embeddings: qBool(),
   embedding_format: qEnumDefault(["json", "base64"], "json"),
 });
@@ -54,6 +55,7 @@ export async function listStories(store: Store, q: ListStoriesQuery, now: number
     since: now - ACTIVE_WINDOW_MS,
     now,
     category: q.category,
+    tickers: q.tickers,
     limit: q.limit,
     offset: q.offset,
   });

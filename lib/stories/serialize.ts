@@ -22,6 +22,7 @@ export function toStorySummary(s: StoryRecord) {
     first_seen: s.firstSeen,
     last_updated: s.lastUpdated,
     label: s.label,
+    tickers: s.tickers ?? [],
   };
 }
 

@@ -60,7 +60,7 @@ export function storyPages(store: Store): StoryPages {
 /** GET /v1/stories, serialised; pages with embeddings are built for each request. */
 export async function storyListBody(store: Store, q: ListStoriesQuery, now: number) {
   if (q.include_embeddings) return listStories(store, q, now);
-  const key = `list:${q.limit}:${q.offset}:${q.category ?? ""}`;
+  const key = `list:${q.limit}:${q.offset}:${q.category ?? ""}:${q.tickers?.join(",") ?? ""}`;
   return storyPages(store).get(key, now, () => listStories(store, q, now));
 }
 

@@ -50,6 +50,16 @@ export function qCsv() {
     .pipe(z.array(z.string()).max(100, "at most 100 entries").optional());
 }
 
+/** A comma-separated list of security symbols (`AAPL,BTC`), upper-cased; at most 100. */
+export function qSymbols() {
+  return qCsv().pipe(
+    z
+      .array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9.\-=^&]{0,19}$/, "must be a ticker symbol such as AAPL"))
+      .optional()
+      .transform((v) => v?.map((s) => s.toUpperCase())),
+  );
+}
+
 export function qEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { message: `must be one of ${values.join(", ")}` }).optional();
 }

@@ -20,6 +20,7 @@ const ARTICLE_FIELDS = [
   "slug",
   "source_id",
   "source_name",
+  "tickers",
   "title",
   "url",
   "url_hash",

@@ -58,6 +58,7 @@ describe("GET /v1/items", () => {
         "slug",
         "source_id",
         "source_name",
+        "tickers",
         "title",
         "url",
         "url_hash",

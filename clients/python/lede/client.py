@@ -94,10 +94,14 @@ class Lede:
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         category: Optional[str] = None,
+        tickers: Optional[Sequence[str]] = None,
         include_embeddings: Optional[bool] = None,
         embedding_format: Optional[str] = None,
     ) -> t.ListStoriesResponse:
-        """Active stories (updated within 48 h), fastest-moving first."""
+        """Active stories (updated within 48 h), fastest-moving first.
+
+        ``tickers=["AAPL", "BTC"]`` keeps the stories about any of those securities.
+        """
         return self._call("listStories", query=locals_of(locals()))
 
     def list_ranked_stories(
@@ -140,6 +144,7 @@ class Lede:
         keyword: Optional[str] = None,
         source: Optional[str] = None,
         content_status: Optional[str] = None,
+        tickers: Optional[Sequence[str]] = None,
         date_from: Optional[int] = None,
         date_to: Optional[int] = None,
         sort_by: Optional[str] = None,
@@ -147,7 +152,7 @@ class Lede:
         include_embeddings: Optional[bool] = None,
         embedding_format: Optional[str] = None,
     ) -> t.ArticlePage:
-        """Articles, paginated and filtered."""
+        """Articles, paginated and filtered; ``tickers=["AAPL", "BTC"]`` keeps those about any of them."""
         return self._call("listItems", query=locals_of(locals()))
 
     def get_item(self, *, url_hash: Optional[str] = None, slug: Optional[str] = None) -> t.ItemResponse:

@@ -186,6 +186,7 @@ class RealtimeItem(TypedDict):
     content_status: Optional[Literal["has_content", "no_content", "failed"]]
     headline_summary: Optional[str]
     slug: Optional[str]
+    tickers: List["ArticleTicker"]
     source_language: Optional[str]
     placeholder_image_url: Optional[str]
     video_url: Optional[str]
@@ -289,6 +290,7 @@ class RankedStory(TypedDict):
     first_seen: int
     last_updated: int
     label: Optional[Literal["Breaking", "Developing", "Trending"]]
+    tickers: List["StoryTicker"]
     top_entities: List[str]
     rank: int
     overall_score: float
@@ -303,6 +305,34 @@ class TickerNewsData(TypedDict):
 
 class ScoredTicker(TypedDict):
     symbol: str
+    asset_class: Literal["equity", "etf", "crypto", "index", "commodity", "fx"]
+    sentiment: Literal["bullish", "bearish", "neutral"]
+    sentiment_score: float
+    impact: Literal["negligible", "low", "moderate", "high", "unprecedented"]
+    impact_score: float
+    rationale: Optional[str]
+    confidence: float
+    price_usd: Optional[float]
+    price_change_24h: Optional[float]
+
+
+class ArticleTicker(TypedDict):
+    """A security the article concerns"""
+
+    symbol: str
+    name: str
+    asset_class: Literal["equity", "etf", "crypto", "index", "commodity", "fx"]
+    confidence: float
+    sentiment: Literal["bullish", "bearish", "neutral"]
+    sentiment_score: float
+    evidence: str
+
+
+class StoryTicker(TypedDict):
+    """A security the story concerns, scored over its articles (contract §9.6 ScoredTicker plus `name`)"""
+
+    symbol: str
+    name: str
     asset_class: Literal["equity", "etf", "crypto", "index", "commodity", "fx"]
     sentiment: Literal["bullish", "bearish", "neutral"]
     sentiment_score: float

@@ -21,6 +21,7 @@ class _ArticleRequired(TypedDict):
     content_status: Literal["has_content", "no_content", "failed"]
     headline_summary: Optional[str]
     slug: str
+    tickers: List["ArticleTicker"]
 
 
 class Article(_ArticleRequired, total=False):
@@ -28,6 +29,18 @@ class Article(_ArticleRequired, total=False):
 
     embedding: Optional[Union[List[float], str]]
     embedding_model: Optional[str]
+
+
+class ArticleTicker(TypedDict):
+    """A security the article concerns"""
+
+    symbol: str
+    name: str
+    asset_class: Literal["equity", "etf", "crypto", "index", "commodity", "fx"]
+    confidence: float
+    sentiment: Literal["bullish", "bearish", "neutral"]
+    sentiment_score: float
+    evidence: str
 
 
 class ArticlePage(TypedDict):
@@ -77,6 +90,7 @@ class _StorySummaryRequired(TypedDict):
     first_seen: int
     last_updated: int
     label: Optional[Literal["Breaking", "Developing", "Trending"]]
+    tickers: List["StoryTicker"]
     top_entities: List[str]
 
 
@@ -85,6 +99,22 @@ class StorySummary(_StorySummaryRequired, total=False):
 
     embedding: Optional[Union[List[float], str]]
     embedding_model: Optional[str]
+
+
+class StoryTicker(TypedDict):
+    """A security the story concerns, scored over its articles (contract §9.6 ScoredTicker plus `name`)"""
+
+    symbol: str
+    name: str
+    asset_class: Literal["equity", "etf", "crypto", "index", "commodity", "fx"]
+    sentiment: Literal["bullish", "bearish", "neutral"]
+    sentiment_score: float
+    impact: Literal["negligible", "low", "moderate", "high", "unprecedented"]
+    impact_score: float
+    rationale: Optional[str]
+    confidence: float
+    price_usd: Optional[float]
+    price_change_24h: Optional[float]
 
 
 class StoryListItemTopEntitiesItem(TypedDict):
@@ -104,6 +134,7 @@ class _StoryListItemRequired(TypedDict):
     first_seen: int
     last_updated: int
     label: Optional[Literal["Breaking", "Developing", "Trending"]]
+    tickers: List["StoryTicker"]
     top_entities: List["StoryListItemTopEntitiesItem"]
 
 
@@ -124,6 +155,7 @@ class _StoryDetailRequired(TypedDict):
     first_seen: int
     last_updated: int
     label: Optional[Literal["Breaking", "Developing", "Trending"]]
+    tickers: List["StoryTicker"]
     top_entities: List[str]
     rich_summary: str
     articles: List["Article"]

@@ -6,6 +6,7 @@ import json
 import threading
 import time
 import unittest
+import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Dict, List, Tuple
 
@@ -118,6 +119,20 @@ class TransportTest(unittest.TestCase):
         with self.assertRaises(ServerError) as caught:
             Lede(api_key="k", base_url=server.url).get_stats()
         self.assertEqual((caught.exception.code, caught.exception.request_id), ("http_502", "req_proxy"))
+
+    def test_tickers_of_list_stories_and_list_items_go_as_one_comma_separated_parameter(self) -> None:
+        json_ok = {"Content-Type": "application/json"}
+        server = self.serve(
+            [
+                (200, json_ok, b'{"stories":[],"total":0,"has_more":false}', 0.0),
+                (200, json_ok, b'{"items":[],"total":0,"offset":0,"limit":20}', 0.0),
+            ]
+        )
+        lede = Lede(api_key="k", base_url=server.url)
+        lede.list_stories(tickers=["AAPL", "BTC"])
+        lede.list_items(category="business", tickers=("AAPL", "BTC"))
+        sent = [urllib.parse.unquote(r[1]) for r in server.requests]
+        self.assertEqual(sent, ["/v1/stories?tickers=AAPL,BTC", "/v1/items?category=business&tickers=AAPL,BTC"])
 
     def test_query_encoding_follows_the_contract(self) -> None:
         self.assertEqual(

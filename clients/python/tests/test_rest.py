@@ -63,6 +63,22 @@ class RestOperationsTest(unittest.TestCase):
         category = page["stories"][0]["category"]
         self.assertTrue(all(s["category"] == category for s in client.list_stories(category=category)["stories"]))
 
+    def test_list_stories_and_items_by_tickers(self) -> None:
+        # The simulated day's crypto stories name Dogecoin; no story names Bitcoin.
+        symbols = {"DOGE", "BTC"}
+        stories = client.list_stories(tickers=["DOGE", "BTC"], limit=100)
+        self.assertFits(stories, "listStories")
+        self.assertGreater(len(stories["stories"]), 0)
+        self.assertTrue(all(symbols & {t["symbol"] for t in s["tickers"]} for s in stories["stories"]))
+        items = client.list_items(tickers=["doge", "btc"], limit=100)
+        self.assertFits(items, "listItems")
+        self.assertGreater(len(items["items"]), 0)
+        self.assertTrue(all(symbols & {t["symbol"] for t in a["tickers"]} for a in items["items"]))
+        self.assertLess(len(items["items"]), client.list_items(limit=100)["total"])
+        with self.assertRaises(BadRequestError) as caught:
+            client.list_items(tickers=["AAPL", "$BTC"])
+        self.assertEqual((caught.exception.code, caught.exception.status), ("invalid_parameter", 400))
+
     def test_list_ranked_stories_with_embeddings(self) -> None:
         page = client.list_ranked_stories(limit=3, include_embeddings=True)
         self.assertFits(page, "listRankedStories")

@@ -66,7 +66,7 @@ export class Lede {
 
   // Stories (contract §7.1)
 
-  /** Active stories (updated within 48 h), fastest-moving first. */
+  /** Active stories (updated within 48 h), fastest-moving first; `tickers: ["AAPL", "BTC"]` keeps those about any of them. */
   listStories(query?: QueryOf<"listStories">, options?: RequestOptions) {
     return this.call("listStories", { query }, options);
   }
@@ -89,7 +89,7 @@ export class Lede {
 
   // Articles (§7.2)
 
-  /** Articles, paginated and filtered. */
+  /** Articles, paginated and filtered; `tickers: ["AAPL", "BTC"]` keeps those about any of them. */
   listItems(query?: QueryOf<"listItems">, options?: RequestOptions) {
     return this.call("listItems", { query }, options);
   }

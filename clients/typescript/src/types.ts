@@ -24,9 +24,11 @@ export type BodyOf<K extends OperationId> = operations[K]["requestBody"] extends
   : never;
 
 export type Article = Schemas["Article"];
+export type ArticleTicker = Schemas["ArticleTicker"];
 export type StorySummary = Schemas["StorySummary"];
 export type StoryListItem = Schemas["StoryListItem"];
 export type StoryDetail = Schemas["StoryDetail"];
+export type StoryTicker = Schemas["StoryTicker"];
 export type Development = Schemas["Development"];
 export type Entity = Schemas["Entity"];
 export type SearchResult = Schemas["SearchResult"];

@@ -138,6 +138,18 @@ describe("transport", () => {
     ).rejects.toThrow("stop");
   });
 
+  it("sends tickers of listStories and listItems as one comma-separated parameter", async () => {
+    const s = await scripted([
+      { status: 200, body: '{"stories":[],"total":0,"has_more":false}' },
+      { status: 200, body: '{"items":[],"total":0,"offset":0,"limit":20}' },
+    ]);
+    const lede = new Lede({ apiKey: "k", baseUrl: s.url });
+    await lede.listStories({ tickers: ["AAPL", "BTC"] });
+    await lede.listItems({ tickers: ["AAPL", "BTC"], category: "business" });
+    const sent = s.seen.map((r) => decodeURIComponent(r.url));
+    expect(sent).toEqual(["/v1/stories?tickers=AAPL,BTC", "/v1/items?tickers=AAPL,BTC&category=business"]);
+  });
+
   it("encodes queries as the contract says", () => {
     expect(
       encodeQuery({ topics: ["articles", "stories"], include_embeddings: true, cursor: undefined, q: "a b" }),

@@ -36,12 +36,16 @@ function withEmbeddingsOn(op: OperationSpec): OpInput {
   return { ...input, query: { ...(input.query as Record<string, string>), include_embeddings: "true" } };
 }
 
-/** True when the body holds data: some list in it (at most two levels down) is non-empty, or it has no list. */
+/**
+ * True when the body holds data: some list in it (at most two levels down) is non-empty, or it has no list. A
+ * resource's `tickers` do not count: most articles name no security, so an empty one says nothing about the world.
+ */
 function holdsData(body: unknown): boolean {
   const lists: unknown[][] = [];
   const walk = (v: unknown, depth: number) => {
     if (Array.isArray(v)) lists.push(v);
-    else if (v && typeof v === "object" && depth < 2) for (const x of Object.values(v)) walk(x, depth + 1);
+    else if (v && typeof v === "object" && depth < 2)
+      for (const [k, x] of Object.entries(v)) if (k !== "tickers") walk(x, depth + 1);
   };
   walk(body, 0);
   return lists.length === 0 || lists.some((l) => l.length > 0);

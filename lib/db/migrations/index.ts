@@ -14,6 +14,7 @@ import * as m013 from "./013-sign-in-and-sessions";
 import * as m015 from "./015-entity-article-order";
 import * as m016 from "./016-source-article-counts";
 import * as m018 from "./018-story-source-total";
+import * as m019 from "./019-tickers";
 
 export interface Migration {
   version: number;
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   { version: 15, name: "entity-article-order", up: m015.up },
   { version: 16, name: "source-article-counts", up: m016.up },
   { version: 18, name: "story-source-total", up: m018.up },
+  { version: 19, name: "tickers", up: m019.up },
 ];

@@ -1,3 +1,4 @@
+import type { ArticleTicker } from "../../tickers/tag-article";
 import type { Db } from "../open-db";
 import type { ArticleListQuery, ArticleRepo, IngestResult, NearDuplicateCheck } from "../store";
 import type { Article, ContentStatus, EventDraft, NewArticle } from "../types";
@@ -31,6 +32,7 @@ interface Row {
   story_id: number | null;
   duplicate_of: number | null;
   embedding_model: string | null;
+  tickers_json?: string | null;
 }
 
 export function toArticle(r: Row): Article {
@@ -56,6 +58,7 @@ export function toArticle(r: Row): Article {
     storyId: r.story_id,
     duplicateOf: r.duplicate_of,
     embeddingModel: r.embedding_model,
+    ...(r.tickers_json ? { tickers: JSON.parse(r.tickers_json) as ArticleTicker[] } : {}),
   };
 }
 
@@ -215,6 +218,12 @@ function listArticles(db: Db, q: ArticleListQuery): { items: Article[]; total: n
   }
   const keywordOnly =
     trigrams && where.length === 1 && !q.sourceIds && q.dateFrom === undefined && q.dateTo === undefined;
+  if (q.tickers?.length)
+    add(
+      "a.id IN (SELECT article_id FROM article_tickers WHERE symbol IN (SELECT value FROM json_each(@tickers)))",
+      "tickers",
+      JSON.stringify(q.tickers),
+    );
   if (q.sourceIds) add(`a.source_id IN (${q.sourceIds.map((id) => Number(id)).join(",") || "NULL"})`);
   if (q.dateFrom !== undefined) add(`${field} >= @from`, "from", q.dateFrom);
   if (q.dateTo !== undefined) add(`${field} <= @to`, "to", q.dateTo);

@@ -64,6 +64,12 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
   const tag = db.prepare(
     "INSERT INTO article_tags (article_id, tag, score) VALUES (?, ?, ?) ON CONFLICT(article_id, tag) DO UPDATE SET score = excluded.score",
   );
+  const setTickers = db.prepare("UPDATE articles SET tickers_json = ? WHERE id = ?");
+  const putTicker = db.prepare(
+    `INSERT INTO article_tickers (article_id, symbol, confidence, sentiment_score) VALUES (?, ?, ?, ?)
+     ON CONFLICT(article_id, symbol) DO UPDATE SET confidence = excluded.confidence,
+       sentiment_score = excluded.sentiment_score`,
+  );
   const dueRows = db.prepare(`${ARTICLE_SELECT} WHERE a.enriched_at IS NULL ORDER BY a.id LIMIT ?`);
   const articleRow = db.prepare(`${ARTICLE_SELECT} WHERE a.id = ?`);
 
@@ -146,6 +152,10 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
         }
         if (it.vector) vectors.put("article", it.articleId, it.vector);
         for (const t of it.tags) tag.run(it.articleId, t.tag, t.score);
+        if (it.tickers?.length) {
+          setTickers.run(JSON.stringify(it.tickers), it.articleId);
+          for (const t of it.tickers) putTicker.run(it.articleId, t.symbol, t.confidence, t.sentiment_score);
+        }
         const entityIds = [...counts.keys()];
         out.set(it.articleId, entityIds);
         const row = articleRow.get(it.articleId) as Parameters<typeof toArticle>[0] | undefined;

@@ -16,6 +16,7 @@ import { sqliteEventRepo } from "./event-repo";
 import { sqliteLeaseRepo } from "./lease-repo";
 import { sqliteRankingRepo } from "./ranking-repo";
 import { sqliteSearchRepo } from "./search-repo";
+import { sqliteSecuritiesRepo } from "./securities-repo";
 import { sqliteSourceRepo } from "./source-repo";
 import { sqliteStoryDynamicsRepo } from "./story-dynamics-repo";
 import { sqliteStoryRepo } from "./story-repo";
@@ -51,6 +52,7 @@ export function createSqliteStore(dataDir: string): SqliteStore {
     enrichment: sqliteEnrichmentRepo(db),
     leases: sqliteLeaseRepo(db),
     auth: sqliteAuthRepo(db),
+    securities: sqliteSecuritiesRepo(db),
     close: () => {
       // Credits held for requests that never came go back to their accounts.
       credits.release();

@@ -1,8 +1,11 @@
 import { RECENCY_TAU_MS } from "../../stories/dynamics/velocity";
+import type { TickerNotice } from "../../tickers/story-tickers";
+import type { ArticleTicker } from "../../tickers/tag-article";
 import type { Db } from "../open-db";
 import type { DynamicsSnapshot, RankedStory, StoryDynamicsRepo } from "../store";
 import { appendEvent } from "./event-repo";
 import { storyRecordReader, type StoryRow } from "./story-repo";
+import { storyTickerWriters } from "./ticker-repo";
 
 type RankRow = StoryRow & {
   priority: string;
@@ -22,7 +25,7 @@ export function sqliteStoryDynamicsRepo(db: Db): StoryDynamicsRepo {
   const members = db.prepare(
     `SELECT a.id AS articleId, a.url_hash AS urlHash, a.title, a.source_id AS sourceId, s.name AS sourceName,
        a.duplicate_of AS duplicateOf, CASE WHEN a.published_at > 0 THEN a.published_at ELSE a.discovered_at END AS time,
-       r.overall_score AS authority
+       r.overall_score AS authority, a.tickers_json AS tickersJson
      FROM articles a JOIN sources s ON s.id = a.source_id LEFT JOIN source_rankings r ON r.source_id = a.source_id
      WHERE a.story_id = ? ORDER BY time, a.id`,
   );
@@ -30,6 +33,11 @@ export function sqliteStoryDynamicsRepo(db: Db): StoryDynamicsRepo {
     `SELECT e.id, e.name, se.mention_count AS mentions FROM story_entities se JOIN entities e ON e.id = se.entity_id
      WHERE se.story_id = ? ORDER BY se.mention_count DESC, e.id LIMIT 50`,
   );
+  const notices = db.prepare(
+    `SELECT symbol, notified_at AS notifiedAt, notified_sentiment AS sentiment, notified_impact AS impact
+     FROM story_tickers WHERE story_id = ?`,
+  );
+  const tickerWrites = storyTickerWriters(db);
   const update = db.prepare(
     `UPDATE stories SET source_count = @sourceCount, velocity = @velocity, velocity_at = @velocityAt,
        acceleration = @acceleration, relevance = @relevance, priority = @priority, label = @label,
@@ -65,6 +73,7 @@ export function sqliteStoryDynamicsRepo(db: Db): StoryDynamicsRepo {
       appendEvent(db, d.event(Number(info.lastInsertRowid)));
     }
     for (const e of batch.events) appendEvent(db, e);
+    for (const t of batch.tickers ?? []) tickerWrites.replace(t);
   });
 
   return {
@@ -99,9 +108,16 @@ export function sqliteStoryDynamicsRepo(db: Db): StoryDynamicsRepo {
           lastDevelopmentAt: s.last_development_at,
           devState: Object.keys(state).length ? state : null,
           members: (
-            members.all(id) as Array<DynamicsSnapshot["members"][number] & { authority: number | null }>
-          ).map((m) => ({ ...m, authority: m.authority ?? undefined })),
+            members.all(id) as Array<
+              DynamicsSnapshot["members"][number] & { authority: number | null; tickersJson: string | null }
+            >
+          ).map(({ tickersJson, ...m }) => ({
+            ...m,
+            authority: m.authority ?? undefined,
+            tickers: tickersJson ? (JSON.parse(tickersJson) as ArticleTicker[]) : null,
+          })),
           entities: entities.all(id) as DynamicsSnapshot["entities"],
+          tickerNotices: notices.all(id) as TickerNotice[],
         });
       }
       return out;
@@ -117,14 +133,24 @@ export function sqliteStoryDynamicsRepo(db: Db): StoryDynamicsRepo {
         .all({ now: Date.now(), tau: RECENCY_TAU_MS }) as RankRow[];
       return rows.map(toRanked);
     },
-    async ranked({ now, since, limit }) {
+    async ranked({ now, since, limit, tickers }) {
+      // The same "carries" as listActive (story_tickers), applied before the limit so no carrier is ranked out.
+      const carrying = tickers?.length
+        ? " AND id IN (SELECT story_id FROM story_tickers WHERE symbol IN (SELECT value FROM json_each(@tickers)))"
+        : "";
       const rows = db
         .prepare(
           `SELECT *, ${score} AS score FROM stories
-           WHERE merged_into IS NULL AND last_updated >= @since
+           WHERE merged_into IS NULL AND last_updated >= @since${carrying}
            ORDER BY score DESC, id DESC LIMIT @limit`,
         )
-        .all({ now, since, limit, tau: RECENCY_TAU_MS }) as RankRow[];
+        .all({
+          now,
+          since,
+          limit,
+          tau: RECENCY_TAU_MS,
+          ...(carrying ? { tickers: JSON.stringify(tickers) } : {}),
+        }) as RankRow[];
       return rows.map(toRanked);
     },
     async lastRanking() {

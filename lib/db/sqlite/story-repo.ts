@@ -1,5 +1,6 @@
 import { VELOCITY_TAU_MS } from "../../stories/dynamics/velocity";
 import { idSlug } from "../../text/kebab";
+import type { ScoredTicker } from "../../tickers/story-tickers";
 import type { Db } from "../open-db";
 import type { ClusteringBatch, LiveStory, StoryRecord, StoryRepo } from "../store";
 import type { Article } from "../types";
@@ -98,12 +99,17 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
       }
       return ids.length;
     },
-    async listActive({ since, now, category, limit, offset }) {
-      const where = `merged_into IS NULL AND last_updated >= @since${category ? " AND category = @category" : ""}`;
+    async listActive({ since, now, category, tickers, limit, offset }) {
+      const where =
+        `merged_into IS NULL AND last_updated >= @since${category ? " AND category = @category" : ""}` +
+        (tickers?.length
+          ? " AND id IN (SELECT story_id FROM story_tickers WHERE symbol IN (SELECT value FROM json_each(@tickers)))"
+          : "");
       const params = {
         since,
         now,
         category,
+        tickers: tickers?.length ? JSON.stringify(tickers) : undefined,
         limit,
         offset,
         tau: VELOCITY_TAU_MS,
@@ -312,6 +318,7 @@ export type StoryRow = {
   top_entities_json?: string | null;
   member_image_url?: string | null;
   source_total?: number | null;
+  tickers_json?: string | null;
 };
 
 /**
@@ -345,5 +352,6 @@ export function storyRecordReader(db: Db): (r: StoryRow) => StoryRecord {
       name: string;
       type: string;
     }>,
+    ...(r.tickers_json ? { tickers: JSON.parse(r.tickers_json) as ScoredTicker[] } : {}),
   });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { Category, CONTENT_STATUS, Count, EmbeddingFields, Id, Ms, Slug, Unit, UrlHash } from "./common";
+import { ArticleTicker } from "./ticker";
 
 /** REST Article (contract §6.1). */
 export const Article = z
@@ -19,6 +20,9 @@ export const Article = z
     content_status: z.enum(CONTENT_STATUS),
     headline_summary: z.string().nullable(),
     slug: Slug,
+    tickers: z
+      .array(ArticleTicker)
+      .describe("the securities it concerns, most confident first; [] when none"),
     ...EmbeddingFields,
   })
   .describe("An article (contract §6.1). `embedding`/`embedding_model` only with include_embeddings=true.");

@@ -52,6 +52,9 @@ export const BACKTEST_EVENT_TYPE = [
   "clusters.ranked",
 ] as const;
 export const PLAN_TIER = ["free", "starter", "pro", "business"] as const;
+export const TICKER_SENTIMENT = ["bullish", "bearish", "neutral"] as const;
+export const TICKER_IMPACT = ["negligible", "low", "moderate", "high", "unprecedented"] as const;
+export const ASSET_CLASS = ["equity", "etf", "crypto", "index", "commodity", "fx"] as const;
 
 export const EMBEDDING_DIMENSIONS = 1536;
 

@@ -20,6 +20,17 @@ const article = {
   content_status: "has_content",
   headline_summary: null,
   slug: "volcano-erupts-01234567",
+  tickers: [],
+};
+
+const tag = {
+  symbol: "AAPL",
+  name: "Apple Inc.",
+  asset_class: "equity",
+  confidence: 0.9,
+  sentiment: "bullish",
+  sentiment_score: 0.4,
+  evidence: "iPhone",
 };
 
 describe("response schemas", () => {
@@ -33,6 +44,19 @@ describe("response schemas", () => {
     expect(Article.safeParse({ ...article, published_at: 1.5 }).success).toBe(false);
     expect(Article.safeParse({ ...article, embedding: null, embedding_model: null }).success).toBe(true);
     expect(Article.safeParse({ ...article, embedding: [1, 2] }).success).toBe(false);
+  });
+
+  it("type article tickers with the contract's closed sets and bounds", () => {
+    const withTag = (change: object) =>
+      Article.safeParse({ ...article, tickers: [{ ...tag, ...change }] }).success;
+    expect(withTag({})).toBe(true);
+    const { tickers: _, ...withoutTickers } = article;
+    expect(Article.safeParse(withoutTickers).success).toBe(false);
+    expect(withTag({ asset_class: "bond" })).toBe(false);
+    expect(withTag({ sentiment: "positive" })).toBe(false);
+    expect(withTag({ sentiment_score: 1.5 })).toBe(false);
+    expect(withTag({ confidence: -0.1 })).toBe(false);
+    expect(withTag({ evidence: undefined })).toBe(false);
   });
 
   it("require pct_used to be an integer (the Python SDK rejects 12.5)", () => {

@@ -15,6 +15,7 @@ import {
   UPDATE_SIGNIFICANCE,
   UrlHash,
 } from "./common";
+import { StoryTicker } from "./ticker";
 
 const storyFields = {
   id: Id,
@@ -28,6 +29,7 @@ const storyFields = {
   first_seen: Ms,
   last_updated: Ms,
   label: z.enum(STORY_LABEL).nullable(),
+  tickers: z.array(StoryTicker).describe("the securities it concerns, most confident first; [] when none"),
 };
 
 /** Story summary shape (contract §6.2): `top_entities` as names. */

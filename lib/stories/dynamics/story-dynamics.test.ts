@@ -211,6 +211,7 @@ describe("story dynamics: payloads and time", () => {
         "first_seen",
         "last_updated",
         "label",
+        "tickers",
         "rank",
         "overall_score",
       ].sort(),

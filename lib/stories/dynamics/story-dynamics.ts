@@ -1,6 +1,7 @@
 import type { DynamicsBatch, DynamicsSnapshot, RankedStory, Store } from "../../db/store";
 import type { EventDraft } from "../../db/types";
 import { stripTitleCredit } from "../../text/publisher-credit";
+import { scoreStoryTickers, tickersToNotify, type ScoredTicker } from "../../tickers/story-tickers";
 import { shownHeadline, toStorySummary } from "../serialize";
 import { detectDevelopment, initialDevState, type DevState } from "./developments";
 import {
@@ -159,6 +160,36 @@ export class StoryDynamics {
     });
     if (after !== before)
       batch.events.push(priorityEvent(now, shown, before, after, overallScore(rel, s.lastUpdated, now), acc));
+    this.updateTickers(s, shown.headline, after, v, now, batch);
+  }
+
+  /** Recomputes the story's securities from its members' tags, and announces what changed (`ticker.news`). */
+  private updateTickers(
+    s: DynamicsSnapshot,
+    headline: string,
+    priority: Priority,
+    v: number,
+    now: number,
+    batch: DynamicsBatch,
+  ): void {
+    const previous = new Map((s.tickerNotices ?? []).map((n) => [n.symbol, n]));
+    if (previous.size === 0 && !s.members.some((m) => m.tickers?.length)) return;
+    const authority = new Map(s.members.map((m) => [m.sourceId, m.authority]));
+    const scored = scoreStoryTickers({
+      headline,
+      priority,
+      velocity: v,
+      members: s.members,
+      authority: (id) => authority.get(id),
+    });
+    const notify = tickersToNotify(scored, previous, now);
+    (batch.tickers ??= []).push({
+      storyId: s.id,
+      tickers: scored,
+      notified: notify.map((t) => t.symbol),
+      at: now,
+    });
+    if (notify.length) batch.events.push(tickerNewsEvent(now, { ...s, headline }, notify));
   }
 
   private async maybeRank(now: number): Promise<void> {
@@ -243,6 +274,31 @@ function priorityEvent(
         new_priority: next,
         overall_score: round(overall),
         acceleration_score: round(acc),
+      },
+    }),
+  };
+}
+
+/** `ticker.news` (contract §9.6): sent live only, never replayed (see lib/events/filters.ts). */
+function tickerNewsEvent(
+  ts: number,
+  s: { id: number; headline: string; category: string },
+  tickers: ScoredTicker[],
+): EventDraft {
+  return {
+    ts,
+    type: "ticker.news",
+    clusterId: s.id,
+    articleId: null,
+    payload: (id) => ({
+      type: "ticker.news",
+      id,
+      ts,
+      data: {
+        cluster_id: s.id,
+        headline: s.headline,
+        category: s.category ?? null,
+        tickers: tickers.map(({ name: _name, ...t }) => t),
       },
     }),
   };

@@ -20,6 +20,7 @@ const STORY_SUMMARY_FIELDS = [
   "slug",
   "sources",
   "summary",
+  "tickers",
   "top_entities",
 ];
 

@@ -629,9 +629,28 @@ export interface components {
       content_status: "has_content" | "no_content" | "failed";
       headline_summary: string | null;
       slug: string;
+      /** @description the securities it concerns, most confident first; [] when none */
+      tickers: components["schemas"]["ArticleTicker"][];
       /** @description 1536 numbers (json), a base64 string of 1536 float32 LE values (base64), or null if not computed yet */
       embedding?: number[] | string | null;
       embedding_model?: string | null;
+    };
+    /** @description A security the article concerns */
+    ArticleTicker: {
+      /** @description e.g. AAPL, VTI, BTC */
+      symbol: string;
+      /** @description the security's name, e.g. Apple Inc. */
+      name: string;
+      /** @enum {string} */
+      asset_class: "equity" | "etf" | "crypto" | "index" | "commodity" | "fx";
+      /** @description how sure the tagger is that the article is about the security, not merely naming it */
+      confidence: number;
+      /** @enum {string} */
+      sentiment: "bullish" | "bearish" | "neutral";
+      /** @description negative = bearish, positive = bullish */
+      sentiment_score: number;
+      /** @description the words that tied the article to the security, e.g. "$AAPL" or "iPhone" */
+      evidence: string;
     };
     ArticlePage: {
       items: components["schemas"]["Article"][];
@@ -676,11 +695,37 @@ export interface components {
       first_seen: number;
       last_updated: number;
       label: ("Breaking" | "Developing" | "Trending") | null;
+      /** @description the securities it concerns, most confident first; [] when none */
+      tickers: components["schemas"]["StoryTicker"][];
       /** @description entity names, most mentioned first */
       top_entities: string[];
       /** @description 1536 numbers (json), a base64 string of 1536 float32 LE values (base64), or null if not computed yet */
       embedding?: number[] | string | null;
       embedding_model?: string | null;
+    };
+    /** @description A security the story concerns, scored over its articles (contract §9.6 ScoredTicker plus `name`) */
+    StoryTicker: {
+      /** @description e.g. AAPL, VTI, BTC */
+      symbol: string;
+      /** @description the security's name, e.g. Apple Inc. */
+      name: string;
+      /** @enum {string} */
+      asset_class: "equity" | "etf" | "crypto" | "index" | "commodity" | "fx";
+      /** @enum {string} */
+      sentiment: "bullish" | "bearish" | "neutral";
+      /** @description negative = bearish, positive = bullish */
+      sentiment_score: number;
+      /** @enum {string} */
+      impact: "negligible" | "low" | "moderate" | "high" | "unprecedented";
+      impact_score: number;
+      /** @description a one-sentence justification of the scores */
+      rationale: string | null;
+      /** @description how sure the tagger is that the story affects the security */
+      confidence: number;
+      /** @description null unless a price feed is configured */
+      price_usd: number | null;
+      /** @description percent; null unless a price feed is configured */
+      price_change_24h: number | null;
     };
     StoryListItem: {
       id: number;
@@ -696,6 +741,8 @@ export interface components {
       first_seen: number;
       last_updated: number;
       label: ("Breaking" | "Developing" | "Trending") | null;
+      /** @description the securities it concerns, most confident first; [] when none */
+      tickers: components["schemas"]["StoryTicker"][];
       top_entities: {
         name: string;
         /** @enum {string} */
@@ -719,6 +766,8 @@ export interface components {
       first_seen: number;
       last_updated: number;
       label: ("Breaking" | "Developing" | "Trending") | null;
+      /** @description the securities it concerns, most confident first; [] when none */
+      tickers: components["schemas"]["StoryTicker"][];
       /** @description entity names, most mentioned first */
       top_entities: string[];
       /** @description 1536 numbers (json), a base64 string of 1536 float32 LE values (base64), or null if not computed yet */
@@ -1246,6 +1295,8 @@ export interface operations {
         limit?: number;
         offset?: number;
         category?: string;
+        /** @description security symbols, e.g. `AAPL,BTC`, matched upper-cased: only stories carrying at least one of them. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
+        tickers?: string[];
         include_embeddings?: boolean;
         embedding_format?: "json" | "base64";
       };
@@ -1457,6 +1508,8 @@ export interface operations {
         /** @description source name, slug or decimal id */
         source?: string;
         content_status?: "has_content" | "no_content" | "failed";
+        /** @description security symbols, e.g. `AAPL,BTC`, matched upper-cased: only articles carrying at least one of them. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
+        tickers?: string[];
         date_from?: number;
         date_to?: number;
         sort_by?: "discovered" | "published";

@@ -198,6 +198,8 @@ export interface components {
       content_status: ("has_content" | "no_content" | "failed") | null;
       headline_summary: string | null;
       slug: string | null;
+      /** @description the securities it concerns, most confident first; [] when none */
+      tickers: components["schemas"]["ArticleTicker"][];
       /** @description ISO 639-1 code */
       source_language: string | null;
       placeholder_image_url: string | null;
@@ -288,6 +290,8 @@ export interface components {
       first_seen: number;
       last_updated: number;
       label: ("Breaking" | "Developing" | "Trending") | null;
+      /** @description the securities it concerns, most confident first; [] when none */
+      tickers: components["schemas"]["StoryTicker"][];
       /** @description entity names, most mentioned first */
       top_entities: string[];
       /** @description 1 = top */
@@ -301,19 +305,65 @@ export interface components {
       tickers: components["schemas"]["ScoredTicker"][];
     };
     ScoredTicker: {
+      /** @description e.g. AAPL, VTI, BTC */
       symbol: string;
       /** @enum {string} */
       asset_class: "equity" | "etf" | "crypto" | "index" | "commodity" | "fx";
       /** @enum {string} */
       sentiment: "bullish" | "bearish" | "neutral";
+      /** @description negative = bearish, positive = bullish */
       sentiment_score: number;
       /** @enum {string} */
       impact: "negligible" | "low" | "moderate" | "high" | "unprecedented";
       impact_score: number;
+      /** @description a one-sentence justification of the scores */
       rationale: string | null;
+      /** @description how sure the tagger is that the story affects the security */
       confidence: number;
+      /** @description null unless a price feed is configured */
       price_usd: number | null;
-      /** @description percent */
+      /** @description percent; null unless a price feed is configured */
+      price_change_24h: number | null;
+    };
+    /** @description A security the article concerns */
+    ArticleTicker: {
+      /** @description e.g. AAPL, VTI, BTC */
+      symbol: string;
+      /** @description the security's name, e.g. Apple Inc. */
+      name: string;
+      /** @enum {string} */
+      asset_class: "equity" | "etf" | "crypto" | "index" | "commodity" | "fx";
+      /** @description how sure the tagger is that the article is about the security, not merely naming it */
+      confidence: number;
+      /** @enum {string} */
+      sentiment: "bullish" | "bearish" | "neutral";
+      /** @description negative = bearish, positive = bullish */
+      sentiment_score: number;
+      /** @description the words that tied the article to the security, e.g. "$AAPL" or "iPhone" */
+      evidence: string;
+    };
+    /** @description A security the story concerns, scored over its articles (contract §9.6 ScoredTicker plus `name`) */
+    StoryTicker: {
+      /** @description e.g. AAPL, VTI, BTC */
+      symbol: string;
+      /** @description the security's name, e.g. Apple Inc. */
+      name: string;
+      /** @enum {string} */
+      asset_class: "equity" | "etf" | "crypto" | "index" | "commodity" | "fx";
+      /** @enum {string} */
+      sentiment: "bullish" | "bearish" | "neutral";
+      /** @description negative = bearish, positive = bullish */
+      sentiment_score: number;
+      /** @enum {string} */
+      impact: "negligible" | "low" | "moderate" | "high" | "unprecedented";
+      impact_score: number;
+      /** @description a one-sentence justification of the scores */
+      rationale: string | null;
+      /** @description how sure the tagger is that the story affects the security */
+      confidence: number;
+      /** @description null unless a price feed is configured */
+      price_usd: number | null;
+      /** @description percent; null unless a price feed is configured */
       price_change_24h: number | null;
     };
   };

@@ -55,6 +55,26 @@ export function restSuite(server: () => TestServer): void {
       expect(filtered.stories.every((s) => s.category === category)).toBe(true);
     });
 
+    it("listStories and listItems keep what carries one of `tickers`; a malformed symbol is a 400", async () => {
+      // The simulated day's crypto stories name Dogecoin; no story names Bitcoin.
+      const symbols = ["DOGE", "BTC"];
+      const about = (tickers: Array<{ symbol: string }>) => tickers.some((t) => symbols.includes(t.symbol));
+      const stories = await lede().listStories({ tickers: symbols, limit: 100 });
+      expectShape("listStories", stories);
+      expect(stories.stories.length).toBeGreaterThan(0);
+      expect(stories.stories.every((s) => about(s.tickers))).toBe(true);
+      const items = await lede().listItems({ tickers: ["doge", "btc"], limit: 100 });
+      expectShape("listItems", items);
+      expect(items.items.length).toBeGreaterThan(0);
+      expect(items.items.every((a) => about(a.tickers))).toBe(true);
+      expect(items.total).toBeLessThan((await lede().listItems({ limit: 1 })).total);
+      const err = await lede()
+        .listItems({ tickers: ["AAPL", "$BTC"] })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BadRequestError);
+      expect(err).toMatchObject({ code: "invalid_parameter", status: 400 });
+    });
+
     it("listRankedStories", async () => {
       const page = await lede().listRankedStories({ limit: 3, include_embeddings: true });
       expectShape("listRankedStories", page);
