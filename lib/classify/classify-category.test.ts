@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "../categories";
 import { CHECK_HEADLINES } from "./check-headlines";
 import { classifyCategory, scoreCategories } from "./classify-category";
+import { textFeatures } from "./features";
 
 describe("classifyCategory", () => {
   const cases = CATEGORIES.flatMap((c) => CHECK_HEADLINES[c].map((h) => [c, h] as const));
@@ -44,5 +45,21 @@ describe("classifyCategory", () => {
 
   it("scores every category", () => {
     expect(Object.keys(scoreCategories("Bitcoin rallies").scores).sort()).toEqual([...CATEGORIES].sort());
+  });
+
+  it("files the headlines seen misfiled on the dashboard under their real topic", () => {
+    expect(classifyCategory("Tens of thousands protest in Abuja")).toBe("world");
+    expect(classifyCategory("Rahimi Defends Beacon Job Cuts")).toBe("business");
+    expect(classifyCategory("Demir Seeks to Bring Down PM")).not.toBe("health");
+    expect(classifyCategory("Miami swelters in record heat as temperatures soar")).toBe("climate");
+    expect(classifyCategory("Plane carrying 97 crash-lands near Bengaluru airport")).toBe("world");
+    expect(classifyCategory("Government faces no-confidence vote after coalition split")).toBe("politics");
+    expect(classifyCategory("Rovers stunned 3-1 at home in the cup final")).toBe("sports");
+  });
+
+  it("reads a scoreline as a match result, and a date range or a year span as neither", () => {
+    expect(textFeatures("Titans beat Mariners 3-1")).toContain("scorelin");
+    expect(textFeatures("Sales rose in 2013-14")).not.toContain("scorelin");
+    expect(textFeatures("Talks set for 3-5 June")).not.toContain("scorelin");
   });
 });

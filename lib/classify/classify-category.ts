@@ -3,8 +3,8 @@ import { textFeatures } from "./features";
 import type { ClassifierModel } from "./model-format";
 import modelJson from "./model.json";
 
-const model = modelJson as unknown as ClassifierModel;
-let weights: Map<string, number[]> | null = null;
+const shipped = modelJson as unknown as ClassifierModel;
+const weightMaps = new WeakMap<ClassifierModel, Map<string, number[]>>();
 
 /** Only the excerpt's start: a long body adds noise faster than evidence. */
 const EXCERPT_CHARS = 300;
@@ -16,7 +16,17 @@ export interface CategoryScore {
 
 /** Scores a headline (and excerpt) against every category with the shipped keyword-weighted model. */
 export function scoreCategories(title: string, excerpt?: string | null): CategoryScore {
-  weights ??= new Map(Object.entries(model.weights));
+  return scoreWithModel(shipped, title, excerpt);
+}
+
+/** Scores with a given model (the training script evaluates candidate models before one ships). */
+export function scoreWithModel(
+  model: ClassifierModel,
+  title: string,
+  excerpt?: string | null,
+): CategoryScore {
+  let weights = weightMaps.get(model);
+  if (!weights) weightMaps.set(model, (weights = new Map(Object.entries(model.weights))));
   const totals = new Array<number>(model.categories.length).fill(0);
   const add = (features: string[], factor: number) => {
     for (const f of new Set(features)) {

@@ -29,7 +29,10 @@ export const LEXICON: Record<Category, Array<[number, string[]]>> = {
       test match, boxing, ufc, heavyweight, medal, relegation, hat-trick, hat trick, playoffs, playoff,
       semifinal, semi-final, quarterfinal, grand slam, pga, masters, tour de france, cycling, athletics,
       sprinter, marathon, nascar, motogp, f1, fútbol, fußball, calcio, liga, transfer window, head coach,
-      manager sacked, derby, fixture, kickoff, match report
+      manager sacked, derby, fixture, kickoff, match report, scoreline, transfer bid, transfer fee,
+      winger, cup final, league title, title race, relegated, promoted, clean sheet, penalty shootout,
+      extra time, stoppage time, knockout stage, group stage, qualifier, world record, gold medal, podium,
+      fc, rovers, wanderers, albion, hotspur, harriers, mariners
       `,
     ),
     cues(
@@ -49,7 +52,10 @@ export const LEXICON: Record<Category, Array<[number, string[]]>> = {
       cabinet, democrats, republicans, gop, labour party, conservative party, tories, tory, impeachment,
       white house, mayor, polls, opposition leader, coalition government, constituency, mp, mps,
       bill passes, veto, filibuster, supreme court, attorney general, trump, biden, harris, starmer, modi,
-      macron, wahl, élection, elecciones, eleição, bundestag, assemblée nationale
+      macron, wahl, élection, elecciones, eleição, bundestag, assemblée nationale, no-confidence,
+      confidence vote, coalition, snap election, ruling party, cabinet reshuffle,
+      opposition, chancellor, polling day, exit poll, manifesto, parliamentary, legislature,
+      impeach, governing party, government collapse, head of state
       `,
     ),
     cues(
@@ -70,7 +76,11 @@ export const LEXICON: Record<Category, Array<[number, string[]]>> = {
       zelensky, taiwan, north korea, iran, syria, yemen, sudan, afghanistan, taliban, humanitarian, famine,
       foreign minister, peace talks, tsunami, earthquake, death toll, genocide, west bank, houthi,
       pyongyang, beijing, tehran, guerre, krieg, guerra, volcano, eruption, erupts, hurricane, typhoon,
-      cyclone, landslide, evacuated, evacuation, tornado, avalanche
+      cyclone, landslide, evacuated, evacuation, tornado, avalanche, plane crash, crash-lands, crash lands,
+      passenger jet, airliner, air crash, gunmen, hostage, kidnapped, blast, bombing, suicide bomber,
+      derailment, train crash, ferry, capsizes, capsized, building collapse, rescue workers, rescuers,
+      state visit, bilateral, foreign leader, envoy, ambassador, critical minerals,
+      treaty, border clash, prisoner swap, asylum, migrant boat
       `,
     ),
     cues(
@@ -107,14 +117,18 @@ export const LEXICON: Record<Category, Array<[number, string[]]>> = {
       net zero, net-zero, fossil fuels, fossil fuel, renewable, renewables, solar power, wind farm,
       wind power, heatwave, heat wave, wildfire, wildfires, drought, sea level, sea levels, glacier,
       glaciers, deforestation, cop28, cop29, cop30, paris agreement, environmental, biodiversity,
-      extreme weather, coal plant, methane, decarbonisation, decarbonization, climat, klima, clima
+      extreme weather, coal plant, methane, decarbonisation, decarbonization, climat, klima, clima,
+      record heat, heat record, swelters, sweltering, scorching, heat dome, temperatures soar, hottest day,
+      torrential rain, heavy rain, flash floods, flash flood, monsoon, deluge, downpour, snowstorm, blizzard,
+      cold snap, forest fire, bushfire, bush fire, smog, air quality, storm surge, rainfall record, dry spell,
+      water shortage, melting ice, ice sheet, weather service, meteorological
       `,
     ),
     cues(
       1,
       `
       environment, pollution, energy transition, warming, hottest, rainfall, flooding, ice, coral,
-      conservation
+      conservation, heat, rain, floods, storm, storms, weather, temperatures
       `,
     ),
   ],
