@@ -4,7 +4,8 @@ export const queryKeys = {
   usage: (days: number, keyId: string | null) => ["usage", days, keyId] as const,
   /** Every view of the story feed: the live stream invalidates them together. */
   storyFeeds: () => ["story-feed"] as const,
-  storyFeed: (view: string, category: string | null) => ["story-feed", view, category] as const,
+  storyFeed: (view: string, category: string | null, tickers: string) =>
+    ["story-feed", view, category, tickers] as const,
   entityNetwork: (entityId: number, depth: number, limit: number) =>
     ["entity-network", entityId, depth, limit] as const,
 };

@@ -11,6 +11,7 @@ import { cn } from "../ui/cn";
 import { RelativeTime } from "../ui/relative-time";
 import { useReducedMotion } from "../usage/use-reduced-motion";
 import { CategoryBadge, PriorityBadge, StoryLabel } from "./story-badges";
+import { CardTickers } from "./story-tickers";
 import type { StoryChange } from "./use-story-feed";
 
 const plural = (n: number, word: string) => `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
@@ -51,6 +52,7 @@ export function StoryCard({
       data-story-id={story.id}
       data-article-count={story.articleCount}
       data-category={story.category}
+      data-tickers={story.tickers.map((t) => t.symbol).join(",")}
       aria-labelledby={`story-${story.id}`}
       className={cn(
         "border-line bg-surface rounded-xl border p-4 shadow-xs sm:p-5",
@@ -95,6 +97,7 @@ export function StoryCard({
           </div>
         ) : null}
       </dl>
+      <CardTickers storyId={story.id} tickers={story.tickers} />
     </article>
   );
 }

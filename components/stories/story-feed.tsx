@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 
 import type { StoryFeed as StoryFeedData } from "@/lib/stories/story-feed";
+import { symbolList } from "@/lib/stories/ticker-chips";
 
 import { Button } from "../ui/button";
 import { Select } from "../ui/form";
@@ -11,6 +12,7 @@ import { Segmented } from "../ui/segmented";
 import { Alert, EmptyState, ErrorState } from "../ui/states";
 import { LiveStatus } from "./live-status";
 import { StoryCard } from "./story-card";
+import { TickerFilter } from "./ticker-filter";
 import { useStoryFeed, type FeedSelection, type FeedView } from "./use-story-feed";
 
 const VIEWS: Array<{ value: FeedView; label: string }> = [
@@ -46,7 +48,12 @@ export function StoryFeed({
   /** What the empty feed says while no article has arrived at all. */
   waiting?: string;
 }) {
-  const { feed, query, selection, select, status } = useStoryFeed(initial, initialSelection, sinceId);
+  const { feed, query, selection, select, status } = useStoryFeed(
+    initial,
+    initialSelection,
+    sinceId,
+    categories,
+  );
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // The budget test measures the time to this point: the feed hydrated and its controls answer input.
@@ -80,6 +87,10 @@ export function StoryFeed({
               ))}
             </Select>
           </label>
+          <TickerFilter
+            tickers={selection.tickers}
+            onChange={(tickers) => select({ ...selection, tickers })}
+          />
           <LiveStatus status={status} />
         </div>
       </div>
@@ -103,7 +114,21 @@ export function StoryFeed({
           }
         />
       ) : null}
-      {data.stories.length === 0 ? (
+      {data.stories.length === 0 && selection.tickers.length ? (
+        <EmptyState
+          icon={<NewspaperIcon size={22} />}
+          title={`No active story carries ${symbolList(selection.tickers)}`}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => select({ ...selection, tickers: [] })}>
+              Show every story
+            </Button>
+          }
+        >
+          No {selection.category ? `${selection.category} ` : ""}story that moved in the last 48 hours is
+          tagged with {selection.tickers.length === 1 ? "this security" : "any of these securities"}. Check
+          the symbols (AAPL, BTC, GC=F), or wait: stories are tagged as they form.
+        </EmptyState>
+      ) : data.stories.length === 0 ? (
         <EmptyState icon={<NewspaperIcon size={22} />} title="No stories here right now">
           {waiting && !selection.category
             ? waiting

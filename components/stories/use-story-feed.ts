@@ -1,10 +1,12 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { queryKeys } from "@/lib/query-keys";
 import type { StoryFeed } from "@/lib/stories/story-feed";
+import { parseTickerInput } from "@/lib/stories/ticker-chips";
 
 import { apiFetch } from "../providers/api-fetch";
 import { useEventStream } from "./use-event-stream";
@@ -22,6 +24,8 @@ export type FeedView = "live" | "ranked";
 export interface FeedSelection {
   view: FeedView;
   category: string | null;
+  /** Symbols, upper case: stories carrying any of them; empty for every story. */
+  tickers: string[];
 }
 
 export type StoryChange = "new" | "grew";
@@ -37,8 +41,31 @@ const REFRESH_MS = 1_000;
 function feedUrl(sel: FeedSelection): string {
   const q = new URLSearchParams({ view: sel.view });
   if (sel.category) q.set("category", sel.category);
+  if (sel.tickers.length) q.set("tickers", sel.tickers.join(","));
   return `/api/internal/stories?${q}`;
 }
+
+/** The page address of a selection: defaults left out, the symbols' commas kept readable (`tickers=AAPL,BTC`). */
+function selectionSearch(sel: FeedSelection): string {
+  const q = new URLSearchParams();
+  if (sel.view !== "live") q.set("view", sel.view);
+  if (sel.category) q.set("category", sel.category);
+  const parts = q.toString() ? [q.toString()] : [];
+  if (sel.tickers.length) parts.push(`tickers=${sel.tickers.map(encodeURIComponent).join(",")}`);
+  return parts.length ? `?${parts.join("&")}` : "";
+}
+
+/** The selection an address asks for (one reached by a link, such as a ticker chip, or by going back). */
+function selectionFromParams(params: URLSearchParams, categories: readonly string[]): FeedSelection {
+  const category = params.get("category");
+  return {
+    view: params.get("view") === "ranked" ? "ranked" : "live",
+    category: category && categories.includes(category) ? category : null,
+    tickers: parseTickerInput(params.get("tickers") ?? "").symbols,
+  };
+}
+
+const selectionKey = (sel: FeedSelection) => `${sel.view}|${sel.category ?? ""}|${sel.tickers.join(",")}`;
 
 function diff(prev: StoryFeed | undefined, next: StoryFeed): Record<number, StoryChange> {
   if (!prev) return {};
@@ -56,12 +83,16 @@ function diff(prev: StoryFeed | undefined, next: StoryFeed): Record<number, Stor
  * The dashboard's story feed: the server-rendered feed first, then kept current by the event stream. Each fetch
  * is compared with the one before it, so a story that just appeared or grew can be shown as such.
  */
-export function useStoryFeed(initial: StoryFeed, initialSelection: FeedSelection, sinceId: number) {
+export function useStoryFeed(
+  initial: StoryFeed,
+  initialSelection: FeedSelection,
+  sinceId: number,
+  categories: readonly string[],
+) {
   const [selection, setSelection] = useState(initialSelection);
   const client = useQueryClient();
-  const key = queryKeys.storyFeed(selection.view, selection.category);
-  const isInitial =
-    selection.view === initialSelection.view && selection.category === initialSelection.category;
+  const key = queryKeys.storyFeed(selection.view, selection.category, selection.tickers.join(","));
+  const isInitial = selectionKey(selection) === selectionKey(initialSelection);
   const query = useQuery({
     queryKey: key,
     queryFn: async (): Promise<LiveStoryFeed> => {
@@ -95,12 +126,21 @@ export function useStoryFeed(initial: StoryFeed, initialSelection: FeedSelection
   const select = useCallback((next: FeedSelection) => {
     setSelection(next);
     // The address follows the filter (shareable, and kept on reload) without a server round trip.
-    const q = new URLSearchParams();
-    if (next.view !== "live") q.set("view", next.view);
-    if (next.category) q.set("category", next.category);
-    const search = q.toString();
-    window.history.replaceState(null, "", search ? `?${search}` : window.location.pathname);
+    const search = selectionSearch(next);
+    window.history.replaceState(null, "", search || window.location.pathname);
   }, []);
+
+  // A link to this page with other filters (a ticker chip on a card) or going back keeps this component mounted:
+  // the selection follows the address. The address `select` writes parses back to the selection it came from.
+  const params = useSearchParams();
+  const search = params.toString();
+  const seen = useRef(search);
+  useEffect(() => {
+    if (search === seen.current) return;
+    seen.current = search;
+    const next = selectionFromParams(new URLSearchParams(search), categories);
+    setSelection((prev) => (selectionKey(prev) === selectionKey(next) ? prev : next));
+  }, [search, categories]);
 
   return { feed: query.data, query, selection, select, status };
 }

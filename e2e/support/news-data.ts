@@ -64,3 +64,39 @@ export function writeFreshStory(file: string, tag: string, at = Date.now() - 60_
   fs.writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
   return headline;
 }
+
+/**
+ * Business news naming real securities, published a few minutes ago, as `lede import` reads it (the simulated
+ * newswire's companies are fictional; only its crypto stories name real assets): Apple's results from three outlets (AAPL,
+ * bullish), a Bitcoin slide from two (BTC, bearish), a Tesla recall (TSLA, bearish) and a Nasdaq rally naming five
+ * companies and the index (six securities, AAPL among them).
+ */
+export function writeTickerStories(file: string, at = Date.now() - 10 * 60_000): void {
+  const outlets = [
+    { outlet: "Meridian Wire", host: "meridian.e2e.test" },
+    { outlet: "Harbour Times", host: "harbour.e2e.test" },
+    { outlet: "Evening Courier", host: "courier.e2e.test" },
+  ] as const;
+  const titles: Array<[number, string]> = [
+    [0, "Apple beats estimates on record iPhone sales"],
+    [1, "Apple tops estimates with record iPhone sales"],
+    [2, "Apple beats Wall Street estimates as iPhone sales hit a record"],
+    [0, "Bitcoin slumps below $60,000 as ETF outflows grow"],
+    [1, "Bitcoin falls below $60,000 as ETF outflows grow"],
+    [2, "Apple, Microsoft, Nvidia, Amazon and Alphabet lead Nasdaq rally"],
+    [0, "Tesla recalls 200,000 vehicles over steering fault"],
+  ];
+  const records = titles.map(([o, title], i) => {
+    const { outlet, host } = outlets[o] ?? outlets[0];
+    return {
+      id: `ticker-${i}`,
+      title,
+      url: `https://${host}/business/ticker-${i}`,
+      source: outlet,
+      hostname: host,
+      category: "business",
+      published_at: at + i * 1000,
+    };
+  });
+  fs.writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
+}

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 import { CATEGORIES } from "../categories";
 import type { Store, StoryRecord } from "../db/store";
-import { qEnum, qEnumDefault, qIntDefault } from "../validation/query";
+import type { ScoredTicker } from "../tickers/story-tickers";
+import { qEnum, qEnumDefault, qIntDefault, qSymbols } from "../validation/query";
 import { ACTIVE_WINDOW_MS } from "./get-stories";
 import { shownHeadline } from "./serialize";
 import { plainSummary } from "./summaries";
@@ -11,6 +12,8 @@ import { plainSummary } from "./summaries";
 export const StoryFeedQuery = z.object({
   view: qEnumDefault(["live", "ranked"], "live"),
   category: qEnum(CATEGORIES),
+  /** Symbols (`AAPL,BTC`): stories carrying any of them, as GET /v1/stories?tickers= reads it. */
+  tickers: qSymbols(),
   limit: qIntDefault(30, { min: 1, max: 100 }),
 });
 export type StoryFeedQuery = z.output<typeof StoryFeedQuery>;
@@ -31,6 +34,8 @@ export interface FeedStory {
   sourceCount: number;
   sources: string[];
   topEntities: Array<{ name: string; type: string }>;
+  /** The securities the story concerns, most confident first (lib/tickers); empty when none. */
+  tickers: ScoredTicker[];
   imageUrl: string | null;
   firstSeen: number;
   lastUpdated: number;
@@ -67,6 +72,7 @@ function toFeedStory(s: StoryRecord, priority: string | undefined): FeedStory {
     sourceCount: s.sourceCount,
     sources: s.sources.slice(0, 5),
     topEntities: s.topEntities.slice(0, 5),
+    tickers: s.tickers ?? [],
     imageUrl: s.imageUrl,
     firstSeen: s.firstSeen,
     lastUpdated: s.lastUpdated,
@@ -86,7 +92,12 @@ export async function getStoryFeed(store: Store, q: StoryFeedQuery, now: number)
   const since = asOf - ACTIVE_WINDOW_MS;
   if (q.view === "ranked") {
     // Ranked stories are not filtered by category in the API; the feed filters after ranking a wider pool.
-    const pool = await store.dynamics.ranked({ now: asOf, since, limit: q.category ? 100 : q.limit });
+    const pool = await store.dynamics.ranked({
+      now: asOf,
+      since,
+      limit: q.category ? 100 : q.limit,
+      tickers: q.tickers,
+    });
     const stories = pool.filter((s) => !q.category || s.category === q.category).slice(0, q.limit);
     return { stories: stories.map((s) => toFeedStory(s, s.priority)), total: stories.length, asOf, archived };
   }
@@ -94,6 +105,7 @@ export async function getStoryFeed(store: Store, q: StoryFeedQuery, now: number)
     since,
     now: asOf,
     category: q.category,
+    tickers: q.tickers,
     limit: q.limit,
     offset: 0,
   });

@@ -21,7 +21,7 @@ export default async function StoriesPage({
   const { store } = await getAppContext();
   const raw = await searchParams;
   // A hand-edited address with a bad filter shows the default feed rather than an error.
-  const parsed = StoryFeedQuery.safeParse({ view: raw.view, category: raw.category });
+  const parsed = StoryFeedQuery.safeParse({ view: raw.view, category: raw.category, tickers: raw.tickers });
   const query = parsed.success ? parsed.data : StoryFeedQuery.parse({});
   // The stream resumes after the last event the feed was computed with, so nothing falls in between.
   const sinceId = await store.events.lastId();
@@ -45,7 +45,7 @@ export default async function StoriesPage({
       ) : (
         <StoryFeed
           initial={feed}
-          selection={{ view: query.view, category: query.category ?? null }}
+          selection={{ view: query.view, category: query.category ?? null, tickers: query.tickers ?? [] }}
           sinceId={sinceId}
           categories={CATEGORIES}
           waiting={

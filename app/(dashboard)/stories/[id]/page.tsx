@@ -8,6 +8,7 @@ import { MemberArticles } from "@/components/stories/member-articles";
 import { CategoryBadge, StoryLabel } from "@/components/stories/story-badges";
 import { StoryEntityGraph } from "@/components/stories/story-entity-graph";
 import { StoryMarkdown } from "@/components/stories/story-markdown";
+import { StoryTickerList } from "@/components/stories/story-tickers";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { currentSession, requestTime, requireSession } from "@/lib/api/current-session";
@@ -130,6 +131,18 @@ export default async function StoryPage({ params, searchParams }: Props) {
           </Card>
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2">
+          {detail.tickers.length ? (
+            <Card aria-labelledby="securities-title">
+              <CardHeader
+                id="securities-title"
+                title="Securities"
+                description="What the coverage says of each security the story concerns; select one for its other stories."
+              />
+              <CardBody>
+                <StoryTickerList tickers={detail.tickers} />
+              </CardBody>
+            </Card>
+          ) : null}
           <Card aria-labelledby="graph-title">
             <CardHeader
               id="graph-title"

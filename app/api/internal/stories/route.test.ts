@@ -27,6 +27,14 @@ describe("GET /api/internal/stories", () => {
     });
   });
 
+  it("reports a bad ticker symbol with the parameter's name", async () => {
+    const me = await t.signIn();
+    const res = await GET(internal("/api/internal/stories?tickers=AAPL,%24%24", { cookie: me.cookie }));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { message: string } };
+    expect(body.error.message).toMatch(/^tickers/);
+  });
+
   it("reports a bad view with the parameter's name", async () => {
     const me = await t.signIn();
     const res = await GET(internal("/api/internal/stories?view=sideways", { cookie: me.cookie }));
