@@ -154,6 +154,10 @@ const WORD_WEIGHT = 0.35;
 /** |score| from which a reading is bullish or bearish. */
 const CLASS_AT = 0.25;
 
+/** The phrases as global expressions, compiled once. */
+const PHRASES_G: Array<[RegExp, number]> = PHRASES.map(([re, v]) => [new RegExp(re.source, "g"), v]);
+const VALENCE = AFINN as Record<string, number>;
+
 function negated(text: string, at: number): boolean {
   return NEGATORS.test(text.slice(Math.max(0, at - 24), at));
 }
@@ -167,8 +171,7 @@ export function marketSentiment(headline: string, lede?: string | null): Sentime
   for (const [raw, weight] of parts) {
     const text = raw.toLowerCase();
     const covered: Array<[number, number]> = [];
-    for (const [re, valence] of PHRASES) {
-      const g = new RegExp(re.source, "g");
+    for (const [g, valence] of PHRASES_G) {
       for (const m of text.matchAll(g)) {
         const from = m.index ?? 0;
         const v = negated(text, from) ? -valence : valence;
@@ -182,8 +185,8 @@ export function marketSentiment(headline: string, lede?: string | null): Sentime
       if (covered.some(([a, b]) => from >= a && from < b)) continue;
       const w = m[0];
       if (NEUTRAL_WORDS.has(w)) continue;
-      const valence = (AFINN as Record<string, number>)[w];
-      if (!valence) continue;
+      const valence = Object.hasOwn(VALENCE, w) ? VALENCE[w] : undefined;
+      if (typeof valence !== "number" || valence === 0) continue;
       const v = (negated(text, from) ? -valence : valence) * WORD_WEIGHT;
       total += v * weight;
       cues.push([w, v * weight]);
@@ -231,10 +234,12 @@ export function securitySentiment(
   lede: string | null | undefined,
   evidence: string,
   invert = false,
+  /** The whole text's reading, when the caller has it already (several securities of one article). */
+  whole?: SentimentReading,
 ): SentimentReading {
   // In a headline of several statements, the security's own statement decides, even without a direction.
   const clause = clauseOf(headline, evidence);
-  const r = clause ? marketSentiment(narrow(clause, evidence)) : marketSentiment(headline, lede);
+  const r = clause ? marketSentiment(narrow(clause, evidence)) : (whole ?? marketSentiment(headline, lede));
   if (!invert) return r;
   const score = -r.score;
   return {

@@ -10,7 +10,7 @@ import {
   type NameEntry,
   type SecurityIndex,
 } from "./security-index";
-import { securitySentiment, type Sentiment } from "./sentiment";
+import { marketSentiment, securitySentiment, type Sentiment, type SentimentReading } from "./sentiment";
 
 /** One security an article concerns, as stored with the article and shown in its payload. */
 export interface ArticleTicker {
@@ -175,15 +175,22 @@ interface Span {
   tokens: readonly string[];
   start: number;
   end: number;
-  /** The text's words tagged by compromise, read only for everyday-word names (see `posTags`). */
-  pos: () => Array<Set<string>>;
 }
 
-/** Part-of-speech tags per word of `raw`, aligned by position (compromise; its terms split as `rawWords` does). */
-function posTags(raw: readonly string[]): Array<Set<string>> {
-  const terms = nlp(raw.join(" ")).terms().json() as Array<{ terms: Array<{ tags: string[] }> }>;
+/** Words around a name that its part-of-speech reading looks at (compromise tags them in context). */
+const POS_WINDOW = 4;
+
+/**
+ * Part-of-speech tags of the words around `span`, by their position in the text (compromise, on the span and
+ * `POS_WINDOW` words either side: enough context for the tags read here, and a fraction of a whole lede's cost).
+ */
+function posTags({ raw, start, end }: Span): (i: number) => Set<string> | undefined {
+  const from = Math.max(0, start - POS_WINDOW);
+  const words = raw.slice(from, Math.min(raw.length, end + POS_WINDOW));
+  const terms = nlp(words.join(" ")).terms().json() as Array<{ terms: Array<{ tags: string[] }> }>;
   const tags = terms.map((t) => new Set(t.terms[0]?.tags ?? []));
-  return tags.length === raw.length ? tags : raw.map(() => new Set<string>());
+  if (tags.length !== words.length) return () => undefined;
+  return (i) => tags[i - from];
 }
 
 const NAME_TAGS = ["Person", "FirstName", "LastName", "Place", "City", "Country", "Region"];
@@ -191,16 +198,17 @@ const NAME_TAGS = ["Person", "FirstName", "LastName", "Place", "City", "Country"
 const JOINERS = words("of and the de du la le des");
 
 /** Whether an everyday-word company name at `span` is written and used as the company. */
-function readsAsCompany({ raw, tokens, start, end, pos }: Span, symbolNamed: boolean): boolean {
+function readsAsCompany(span: Span, symbolNamed: boolean): boolean {
+  const { raw, tokens, start, end } = span;
   for (let k = start; k < end; k++) if (!/^[A-Z0-9&]/.test(raw[k]!) && !JOINERS.has(tokens[k]!)) return false;
   if (symbolNamed) return true;
   const prev = tokens[start - 1];
   const next = tokens[end];
   if ((prev && NOUN_BEFORE.has(prev)) || (next && NOUN_AFTER.has(next))) return false;
   // The last word of a longer name ("Sycamore Partners", "Harrison Ford") or a person's or a place's name.
-  const tags = pos();
-  const own = tags[start] ?? new Set<string>();
-  const before = tags[start - 1];
+  const tags = posTags(span);
+  const own = tags(start) ?? new Set<string>();
+  const before = tags(start - 1);
   if (NAME_TAGS.some((t) => own.has(t))) return false;
   if (before && (before.has("Organization") || before.has("Person")) && own.has("Organization")) return false;
   if (end - start === 1 && DOMINANT.has(tokens[start]!)) return true;
@@ -210,7 +218,7 @@ function readsAsCompany({ raw, tokens, start, end, pos }: Span, symbolNamed: boo
   if (prev && COMPANY_BEFORE.has(prev)) return true;
   // A verb in the present or past right after the name makes it the subject ("Target apologizes for…"); a
   // participle does not ("Rocket carrying a probe").
-  const verb = tags[end];
+  const verb = tags(end);
   if (
     verb?.has("Verb") &&
     !verb.has("Noun") &&
@@ -250,15 +258,13 @@ interface ScanContext {
 function scanNames(index: SecurityIndex, text: string, inHeadline: boolean, ctx: ScanContext): Hit[] {
   const raw = rawWords(text);
   const tokens = raw.map(matchToken);
-  let tagged: Array<Set<string>> | undefined;
-  const pos = () => (tagged ??= posTags(raw));
   const others = otherNames(tokens, ctx.entities);
   const hits: Hit[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const found = index.longestAt(tokens, i);
     if (!found) continue;
     const { entry, length } = found;
-    const span: Span = { raw, tokens, start: i, end: i + length, pos };
+    const span: Span = { raw, tokens, start: i, end: i + length };
     i = span.end - 1;
     if (insideLonger(others, span.start, span.end)) continue;
     const after = tokens[span.end];
@@ -449,9 +455,11 @@ export function tagArticle(index: SecurityIndex, input: TagInput): ArticleTicker
   // A headline that lists many securities ("stocks to watch") is about each of them less.
   const inTitle = new Set(headlineHits.map((h) => h.entry.security.symbol)).size;
   const crowd = inTitle >= 4 ? 0.8 : 1;
+  let whole: SentimentReading | undefined;
   return [...bySymbol.values()]
     .map(({ hit, confidence }) => {
-      const tone = securitySentiment(input.title, input.excerpt, hit.evidence, hit.invert);
+      whole ??= marketSentiment(input.title, input.excerpt);
+      const tone = securitySentiment(input.title, input.excerpt, hit.evidence, hit.invert, whole);
       return {
         symbol: hit.entry.security.symbol,
         name: hit.entry.security.name,
