@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 
 import { entityNetworkElements, mergeNetworks, type EntityNetworkData } from "@/lib/graph/cytoscape-elements";
 
-import { CytoscapeGraph } from "../graph/cytoscape-graph";
+import { GraphPanel } from "../graph/graph-panel";
 import { Button } from "../ui/button";
 import { Select } from "../ui/form";
 import { Segmented } from "../ui/segmented";
@@ -20,6 +20,8 @@ const DEPTHS = [
   { value: 3, label: "3 hops" },
 ];
 const LIMITS = [25, 50, 100, 200];
+/** Nodes drawn before "show more": past about forty, labels and lines of a 450 px tall graph turn into a tangle. */
+const NODE_CAP = { initial: 40, step: 40 };
 
 interface Selected {
   id: number;
@@ -52,7 +54,11 @@ export function EntityNetworkExplorer({
     () => extra.reduce(mergeNetworks, network.data ?? { nodes: [], edges: [] }),
     [extra, network.data],
   );
-  const elements = useMemo(() => entityNetworkElements(merged, entityId), [merged, entityId]);
+  // An expanded node's network stays in view whatever the cap.
+  const elements = useMemo(
+    () => entityNetworkElements(merged, entityId, new Set(extra.flatMap((x) => x.nodes.map((n) => n.id)))),
+    [merged, entityId, extra],
+  );
 
   const change = (next: { depth?: number; limit?: number }) => {
     setExtra([]);
@@ -74,7 +80,7 @@ export function EntityNetworkExplorer({
   };
   const pick = (d: Record<string, unknown>): Selected | null =>
     typeof d.entityId === "number"
-      ? { id: d.entityId, name: String(d.label ?? ""), type: String(d.kind ?? "") }
+      ? { id: d.entityId, name: String(d.name ?? d.label ?? ""), type: String(d.kind ?? "") }
       : null;
 
   return (
@@ -108,10 +114,14 @@ export function EntityNetworkExplorer({
         />
       ) : null}
       <div aria-busy={network.isFetching || expanding} className="relative">
-        <CytoscapeGraph
+        <GraphPanel
           elements={elements}
+          cap={NODE_CAP}
+          resetKey={`${depth}:${limit}`}
+          noun="entities"
+          legendNote="Outlined: this entity. Thicker line: more shared articles."
           label={`Network of ${entityName}: ${merged.nodes.length} entities and ${merged.edges.length} relationships`}
-          className="h-[28rem]"
+          height={448}
           onNodeTap={(d) => setSelected(pick(d))}
           onNodeOpen={(d) => {
             const node = pick(d);
@@ -120,8 +130,8 @@ export function EntityNetworkExplorer({
         />
         <p className="text-muted mt-2 text-xs" role="status">
           {merged.nodes.length} entities, {merged.edges.length} relationships
-          {network.isFetching || expanding ? " (loading…)" : ""}. Select a node to expand or open it; edge
-          labels show the relationship and its confidence when zoomed in.
+          {network.isFetching || expanding ? " (loading…)" : ""}. Hover or select a node to see its
+          relationships and their confidence; select it to expand or open it.
         </p>
       </div>
       {selected ? (

@@ -12,7 +12,8 @@ export interface GraphColors {
   location: string;
 }
 
-const VARS: Record<keyof GraphColors, string> = {
+/** The CSS variable behind each graph colour (the legend paints its swatches with them). */
+export const GRAPH_COLOR_VARS: Record<keyof GraphColors, string> = {
   fg: "--lede-fg",
   muted: "--lede-muted",
   line: "--lede-line",
@@ -42,7 +43,7 @@ export function readGraphColors(): GraphColors {
     return `rgb(${r}, ${g}, ${b})`;
   };
   const out = {} as GraphColors;
-  for (const [k, v] of Object.entries(VARS) as Array<[keyof GraphColors, string]>) {
+  for (const [k, v] of Object.entries(GRAPH_COLOR_VARS) as Array<[keyof GraphColors, string]>) {
     out[k] = toRgb(style.getPropertyValue(v).trim(), "#888888");
   }
   return out;

@@ -35,9 +35,17 @@ describe("storyEntityElements", () => {
       ],
     });
     expect(els.filter((e) => e.group === "nodes").map((e) => e.data.id)).toEqual(["s7", "e1", "e2"]);
-    expect(els[0]?.data.label).toHaveLength(48);
-    expect(els[0]?.data.label.endsWith("…")).toBe(true);
-    expect(els[1]).toMatchObject({ classes: "location", data: { weight: 4, entityId: 1 } });
+    // The canvas draws whole words and an ellipsis; the full headline stays on the node for the hover text.
+    expect(els[0]?.data).toMatchObject({
+      label: "A very long headline about a volcano that erupted near…",
+      name: "A very long headline about a volcano that erupted near Reykjavik on Tuesday",
+      pinned: 1,
+    });
+    expect(els[1]).toMatchObject({
+      classes: "location",
+      data: { label: "Reykjavik", name: "Reykjavik", weight: 4, entityId: 1 },
+    });
+    expect(els[1]?.data.pinned).toBeUndefined();
     expect(
       els.filter((e) => e.group === "edges").map((e) => [e.data.source, e.data.target, e.data.label]),
     ).toEqual([
@@ -57,6 +65,7 @@ describe("entityNetworkElements", () => {
     const els = entityNetworkElements(net, 1);
     expect(els.find((e) => e.data.id === "e1")?.classes).toBe("person centre");
     expect(els.find((e) => e.data.id === "e2")?.classes).toBe("org");
+    expect(els.filter((e) => e.data.pinned).map((e) => e.data.id)).toEqual(["e1"]);
     const edges = els.filter((e) => e.group === "edges");
     expect(edges.map((e) => e.data.id)).toEqual(["r10", "r11"]);
     expect(edges[1]?.data).toMatchObject({
@@ -64,6 +73,16 @@ describe("entityNetworkElements", () => {
       target: "e2",
       label: "member of · 46 %",
       weight: 3,
+    });
+  });
+
+  it("pins the centre and the entities of expanded nodes, and cuts long names to whole words", () => {
+    const long = node(5, "The European Southern Observatory Paranal Site");
+    const els = entityNetworkElements({ nodes: [...net.nodes, long], edges: net.edges }, 1, new Set([3]));
+    expect(els.filter((e) => e.data.pinned).map((e) => e.data.id)).toEqual(["e1", "e3"]);
+    expect(els.find((e) => e.data.id === "e5")?.data).toMatchObject({
+      label: "The European Southern…",
+      name: "The European Southern Observatory Paranal Site",
     });
   });
 

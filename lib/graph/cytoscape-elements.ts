@@ -1,11 +1,17 @@
 import type { ApiEntity, GraphNode } from "../entities/queries/serialize";
+import { LABEL_MAX, shortLabel } from "./labels";
 
-/** A Cytoscape element definition (`cy.add` accepts these as they are); kept free of the library's types. */
+/**
+ * A Cytoscape element definition (`cy.add` accepts these as they are); kept free of the library's types. A node's
+ * `label` is what the canvas draws (cut to whole words), `name` its full text; `pinned` nodes are never capped away.
+ */
 export interface GraphElement {
   group: "nodes" | "edges";
   data: {
     id: string;
     label: string;
+    name?: string;
+    pinned?: number;
     source?: string;
     target?: string;
     [k: string]: string | number | undefined;
@@ -33,23 +39,28 @@ export interface EntityNetworkData {
 
 const entityNodeId = (id: number) => `e${id}`;
 
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
-}
-
 /** "works for · 82 %": the relationship type in words and the confidence, the label of a network edge. */
 export function relationshipLabel(type: string, confidence: number): string {
   return `${type.replace(/_/g, " ")} · ${Math.round(confidence * 100)} %`;
 }
 
-/** The story in the middle, its entities around it; each edge weighs the entity's mentions in the story. */
+/**
+ * The story in the middle (pinned), its entities around it in the given order (most mentioned first); each edge
+ * weighs the entity's mentions in the story.
+ */
 export function storyEntityElements(g: StoryEntityGraphData): GraphElement[] {
   const storyId = `s${g.story.id}`;
   const mentions = new Map(g.edges.map((e) => [e.entity_id, e.mention_count]));
   return [
     {
       group: "nodes",
-      data: { id: storyId, label: clip(g.story.headline, 48), kind: "story" },
+      data: {
+        id: storyId,
+        label: shortLabel(g.story.headline, LABEL_MAX.story),
+        name: g.story.headline,
+        kind: "story",
+        pinned: 1,
+      },
       classes: "story",
     },
     ...g.entities.map(
@@ -57,7 +68,8 @@ export function storyEntityElements(g: StoryEntityGraphData): GraphElement[] {
         group: "nodes",
         data: {
           id: entityNodeId(e.id),
-          label: e.name,
+          label: shortLabel(e.name, LABEL_MAX.entity),
+          name: e.name,
           kind: e.type,
           entityId: e.id,
           weight: mentions.get(e.id) ?? 1,
@@ -82,12 +94,27 @@ export function storyEntityElements(g: StoryEntityGraphData): GraphElement[] {
   ];
 }
 
-/** An ego network: entities as nodes (the centre marked), relationships as labelled, weighted edges. */
-export function entityNetworkElements(net: EntityNetworkData, centreId: number): GraphElement[] {
+/**
+ * An ego network: entities as nodes in the network's order (the centre marked), relationships as labelled, weighted
+ * edges. The centre and the entities in `pinned` (those of expanded nodes) are pinned.
+ */
+export function entityNetworkElements(
+  net: EntityNetworkData,
+  centreId: number,
+  pinned: ReadonlySet<number> = new Set(),
+): GraphElement[] {
   const nodes = net.nodes.map(
     (n): GraphElement => ({
       group: "nodes",
-      data: { id: entityNodeId(n.id), label: n.name, kind: n.type, entityId: n.id, slug: n.slug },
+      data: {
+        id: entityNodeId(n.id),
+        label: shortLabel(n.name, LABEL_MAX.entity),
+        name: n.name,
+        kind: n.type,
+        entityId: n.id,
+        slug: n.slug,
+        ...(n.id === centreId || pinned.has(n.id) ? { pinned: 1 } : {}),
+      },
       classes: n.id === centreId ? `${n.type} centre` : n.type,
     }),
   );
