@@ -280,7 +280,7 @@ test("search finds articles with highlighted snippets and leads to their story",
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}`));
   const { total } = await api<{ total: number }>(`/v1/search/full?q=${encodeURIComponent(word)}`);
   await expect(page.getByText(new RegExp(`^${total} articles? match`))).toBeVisible();
-  const marks = page.getByTestId("snippet").locator("mark");
+  const marks = page.getByTestId("search-results").locator("mark");
   expect(await marks.count()).toBeGreaterThan(0);
   expect((await marks.first().textContent())?.toLowerCase()).toBe(word.toLowerCase());
   await page.getByRole("link", { name: "Open its story" }).first().click();

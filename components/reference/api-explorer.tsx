@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 
 import type { ReferenceView } from "@/lib/api-reference/reference-view";
+import { keyHelp, keyModeOf } from "@/lib/api-reference/try-key";
 
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
@@ -41,7 +42,7 @@ export function ApiExplorer({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const op = all.find((o) => o.id === selectedId) ?? all[0];
-  const isDemo = key.trim() === demoKey;
+  const mode = keyModeOf(key, demoKey);
   return (
     <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
       <nav aria-label="Operations" className="mb-6 lg:mb-0">
@@ -87,15 +88,13 @@ export function ApiExplorer({
               aria-describedby="key-help"
             />
           </label>
-          {!isDemo ? (
+          {mode !== "demo" ? (
             <Button variant="secondary" onClick={() => setKey(demoKey)}>
               Use the demo key
             </Button>
           ) : null}
-          <p id="key-help" className="text-muted w-full text-xs">
-            {isDemo
-              ? "The public demo key: read-only, 5 requests a minute, never charged. Paste one of your own keys to try with your plan."
-              : "Your key stays in this page: it is sent only with the requests you make, and never stored."}
+          <p id="key-help" className="text-muted w-full text-xs" data-testid="key-help">
+            {keyHelp(mode)}
           </p>
         </div>
         {op ? (
@@ -103,7 +102,7 @@ export function ApiExplorer({
             key={op.id}
             op={op}
             baseUrl={baseUrl}
-            keyChoice={{ key, isDemo, hint: ownKeyPrefix ?? undefined }}
+            keyChoice={{ key, mode, hint: ownKeyPrefix ?? undefined }}
           />
         ) : null}
       </div>

@@ -4,15 +4,16 @@ import { useState } from "react";
 
 import type { RefOperation } from "@/lib/api-reference/reference-view";
 import { curlSnippet, pythonSnippet, requestPath, typescriptSnippet } from "@/lib/api-reference/snippets";
+import { tryHint, type KeyMode } from "@/lib/api-reference/try-key";
 
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { CodeBlock } from "../ui/code-block";
-import { Input } from "../ui/form";
 import { Segmented } from "../ui/segmented";
 import { Alert } from "../ui/states";
-import { Table, Td, Th } from "../ui/table";
 import { MethodBadge } from "./method-badge";
+import { ParamField } from "./param-field";
+import { ParamsTable } from "./params-table";
 import { tryRequest, type TryResult } from "./try-request";
 
 type Lang = "curl" | "ts" | "py";
@@ -24,8 +25,8 @@ const LANGS: Array<{ value: Lang; label: string }> = [
 
 export interface KeyChoice {
   key: string;
-  /** The key is the public demo key: snippets may show it. */
-  isDemo: boolean;
+  /** The public demo key (snippets may show it), one of the user's own, or none: the request goes without a key. */
+  mode: KeyMode;
   /** The start of the user's own key, for snippets that read LEDE_KEY. */
   hint?: string;
 }
@@ -53,8 +54,8 @@ export function OperationPanel({
     op,
     values,
     body,
-    literalKey: keyChoice.isDemo ? keyChoice.key : undefined,
-    keyHint: keyChoice.isDemo ? undefined : keyChoice.hint,
+    literalKey: keyChoice.mode === "demo" ? keyChoice.key.trim() : undefined,
+    keyHint: keyChoice.mode === "demo" ? undefined : keyChoice.hint,
   };
   const code =
     lang === "curl"
@@ -70,7 +71,7 @@ export function OperationPanel({
         await tryRequest({
           method: op.method,
           path: requestPath({ op, values }),
-          key: op.auth ? keyChoice.key.trim() || null : null,
+          key: op.auth && keyChoice.mode !== "none" ? keyChoice.key.trim() : null,
           body,
         }),
       );
@@ -105,33 +106,7 @@ export function OperationPanel({
 
       {op.params.length ? (
         <section aria-label="Parameters">
-          <Table label={`Parameters of ${op.method} ${op.path}`}>
-            <thead>
-              <tr>
-                <Th>Name</Th>
-                <Th>In</Th>
-                <Th>Type</Th>
-                <Th>Default</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {op.params.map((p) => (
-                <tr key={`${p.in}-${p.name}`}>
-                  <Td className="font-mono text-xs">
-                    {p.name}
-                    {p.required ? <span className="text-danger"> *</span> : null}
-                    {p.required ? <span className="sr-only"> (required)</span> : null}
-                  </Td>
-                  <Td className="text-muted">{p.in}</Td>
-                  <Td className="text-muted">
-                    {p.type}
-                    {p.description ? <div className="text-xs">{p.description}</div> : null}
-                  </Td>
-                  <Td className="text-muted font-mono text-xs">{p.default ?? "–"}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <ParamsTable label={`Parameters of ${op.method} ${op.path}`} params={op.params} />
         </section>
       ) : null}
 
@@ -149,19 +124,12 @@ export function OperationPanel({
           {fields.length ? (
             <div className="grid gap-3 sm:grid-cols-2">
               {fields.map((p) => (
-                <label key={p.name} className="space-y-1 text-sm">
-                  <span className="font-mono text-xs">
-                    {p.name}
-                    {p.required ? " *" : ""}
-                  </span>
-                  <Input
-                    className="h-9"
-                    name={p.name}
-                    value={values[p.name] ?? ""}
-                    placeholder={p.default ?? p.enum?.join(" | ") ?? ""}
-                    onChange={(e) => setValues((v) => ({ ...v, [p.name]: e.target.value }))}
-                  />
-                </label>
+                <ParamField
+                  key={p.name}
+                  param={p}
+                  value={values[p.name] ?? ""}
+                  onChange={(v) => setValues((prev) => ({ ...prev, [p.name]: v }))}
+                />
               ))}
             </div>
           ) : null}
@@ -181,14 +149,8 @@ export function OperationPanel({
             <Button type="submit" disabled={sending || missing.length > 0}>
               {sending ? "Sending…" : "Send request"}
             </Button>
-            <span className="text-muted text-xs">
-              {missing.length
-                ? `Fill in ${missing.join(", ")} first.`
-                : op.auth
-                  ? keyChoice.isDemo
-                    ? "With the demo key (5 requests a minute)."
-                    : "With your key: it costs credits like any call."
-                  : "No key is sent."}
+            <span className="text-muted text-xs" data-testid="try-hint">
+              {missing.length ? `Fill in ${missing.join(", ")} first.` : tryHint(op, keyChoice.mode)}
             </span>
           </div>
         </form>

@@ -90,6 +90,7 @@ describe("toReferenceView", () => {
       description: null,
       default: "json",
       enum: ["json", "base64"],
+      control: "select",
     });
     expect(op?.responses).toEqual([
       { status: "200", description: "Success." },
@@ -112,6 +113,32 @@ describe("toReferenceView", () => {
       { code: "missing_parameter", status: 400, meaning: "Validation failed." },
       { code: "invalid_body", status: 400, meaning: "Validation failed." },
       { code: "not_found", status: 404, meaning: "An unknown id or slug (`details.resource`)." },
+    ]);
+  });
+
+  it("picks the Try-it control from the schema: checkbox, select, a checkbox per choice, or text", () => {
+    const param = (name: string, schema: object) => ({ name, in: "query", schema });
+    const ops = toReferenceView({
+      paths: {
+        "/v1/x": {
+          get: {
+            parameters: [
+              param("include_embeddings", { type: "boolean", default: false }),
+              param("sort_order", { type: "string", enum: ["asc", "desc"], default: "desc" }),
+              param("topics", { type: "array", items: { type: "string", enum: ["articles", "stories"] } }),
+              param("sources", { type: "array", items: { type: "string" } }),
+              param("limit", { type: "integer", minimum: 1 }),
+            ],
+          },
+        },
+      },
+    }).groups[0]?.operations[0];
+    expect(ops?.params.map((p) => [p.name, p.control])).toEqual([
+      ["include_embeddings", "checkbox"],
+      ["sort_order", "select"],
+      ["topics", "choices"],
+      ["sources", "text"],
+      ["limit", "text"],
     ]);
   });
 

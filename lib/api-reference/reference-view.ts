@@ -13,6 +13,11 @@ export interface RefParam {
   description: string | null;
   default: string | null;
   enum: string[] | null;
+  /**
+   * How "Try it" takes the value, from the schema: a checkbox for a boolean, a select for one of a set of values,
+   * a checkbox for each value of a list of them, and a text box for the rest.
+   */
+  control: "checkbox" | "select" | "choices" | "text";
 }
 
 export interface RefOperation {
@@ -76,6 +81,14 @@ function toParam(raw: unknown): RefParam {
   const schema = obj(p.schema);
   const items = obj(schema.items);
   const en = Array.isArray(schema.enum) ? schema.enum : Array.isArray(items.enum) ? items.enum : null;
+  const control =
+    schema.type === "boolean"
+      ? "checkbox"
+      : Array.isArray(schema.enum)
+        ? "select"
+        : schema.type === "array" && Array.isArray(items.enum)
+          ? "choices"
+          : "text";
   return {
     name: String(p.name),
     in: p.in === "path" ? "path" : "query",
@@ -84,6 +97,7 @@ function toParam(raw: unknown): RefParam {
     description: str(p.description) ?? str(schema.description),
     default: schema.default === undefined ? null : String(schema.default),
     enum: en ? en.map(String) : null,
+    control,
   };
 }
 

@@ -49,10 +49,10 @@ import { StoryUpdatesQuery } from "../stories/story-updates";
 import { TopicClusterQuery } from "../topics/topics";
 import { UsageQuery } from "../usage/usage-window";
 import { EmbeddingQuery, VectorSearchBody } from "../vectors/schemas";
+import { PARAM_DOCS } from "./param-docs";
 
 export type { OperationSpec } from "../openapi/operation-spec";
 
-const ID_OR_SLUG: ParamDoc = { description: "an integer id, or a slug (an all-digit segment is an id)" };
 const EMBEDDINGS_PRO = [{ feature: "include_embeddings", tier: "pro" as const }];
 const EMBEDDINGS_COST = { credits: 1, embeddingsExtra: 4 };
 const SEARCH_Q: ParamDoc = { schema: { minLength: 1, maxLength: 200 } };
@@ -64,6 +64,13 @@ const tickersFilter = (what: string): ParamDoc => ({
 type Row = Omit<OperationSpec, "auth" | "scope" | "demoAllowed" | "cost" | "minTier" | "method"> &
   Partial<Pick<OperationSpec, "auth" | "scope" | "demoAllowed" | "cost" | "minTier" | "method">>;
 
+/** The descriptions of lib/api/param-docs.ts, with a row's own schema additions and descriptions on top. */
+function paramDocsOf(r: Row): Record<string, ParamDoc> {
+  const docs = { ...PARAM_DOCS[r.operationId] };
+  for (const [name, own] of Object.entries(r.paramDocs ?? {})) docs[name] = { ...docs[name], ...own };
+  return docs;
+}
+
 /** Fills the common case: GET, key auth, scope read, every plan, the demo key allowed, 1 credit. */
 const op = (r: Row): OperationSpec => ({
   method: "GET",
@@ -73,6 +80,7 @@ const op = (r: Row): OperationSpec => ({
   demoAllowed: true,
   cost: { credits: 1 },
   ...r,
+  paramDocs: paramDocsOf(r),
 });
 
 /**
@@ -111,7 +119,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Stories",
     summary: "A story with its articles and developments",
     params: StoryParams,
-    paramDocs: { id: ID_OR_SLUG },
     query: StoryQuery,
     featureTiers: EMBEDDINGS_PRO,
     cost: EMBEDDINGS_COST,
@@ -125,7 +132,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Stories",
     summary: "A story's developments in timeline order",
     params: StoryParams,
-    paramDocs: { id: ID_OR_SLUG },
     response: DevelopmentsResponse,
     notFound: "story",
   }),
@@ -136,7 +142,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Stories",
     summary: "What changed in a story since a time",
     params: StoryParams,
-    paramDocs: { id: ID_OR_SLUG },
     query: StoryUpdatesQuery,
     response: StoryUpdateReport,
     notFound: "story",
@@ -148,10 +153,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Articles",
     summary: "Articles, paginated and filtered",
     query: ListItemsQuery,
-    paramDocs: {
-      source: { description: "source name, slug or decimal id" },
-      tickers: tickersFilter("articles"),
-    },
+    paramDocs: { tickers: tickersFilter("articles") },
     featureTiers: EMBEDDINGS_PRO,
     cost: EMBEDDINGS_COST,
     response: ArticlePage,
@@ -277,7 +279,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Entities",
     summary: "One entity",
     params: EntityParams,
-    paramDocs: { id: ID_OR_SLUG },
     response: Entity,
     notFound: "entity",
   }),
@@ -288,7 +289,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Entities",
     summary: "Articles mentioning an entity, newest first",
     params: EntityParams,
-    paramDocs: { id: ID_OR_SLUG },
     query: EntityArticlesQuery,
     response: ArticlePage,
     notFound: "entity",
@@ -363,7 +363,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
     summary: "Replay stored realtime events of a window (at most 7 days, within the last 90)",
     minTier: "pro",
     query: BacktestQuery,
-    paramDocs: { topics: { description: "default articles,stories; `types` overrides it" } },
     featureTiers: [{ feature: "include_embeddings", tier: "pro" }],
     cost: { credits: 10, embeddingsExtra: 10, perPage: true },
     response: BacktestResponse,
@@ -388,10 +387,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Account",
     summary: "The calling key's usage and the account's quota",
     query: UsageQuery,
-    paramDocs: {
-      from: { description: "default now − 30 days; from < to and to − from ≤ 92 days" },
-      to: { description: "default now" },
-    },
     demoAllowed: false,
     cost: { credits: 0 },
     response: UsageReport,

@@ -66,7 +66,7 @@ const HEADERS: Record<string, { description: string; schema: Json }> = {
 const ERROR_RESPONSES: Record<string, { status: number; description: string; codes: string[] }> = {
   BadRequest: {
     status: 400,
-    description: "Validation failed (contract §4.2: every validation failure is a 400).",
+    description: "A parameter or the body is missing or invalid; `details` names the parameter.",
     codes: ERROR_CODES.filter((c) => STATUS_OF_CODE[c] === 400),
   },
   Unauthorized: {
@@ -126,12 +126,34 @@ function parameter(p: ParamInfo, where: "query" | "path", doc: OperationSpec["pa
   return out;
 }
 
-function creditsNote(o: OperationSpec): string {
+const PLAN_NAMES: Record<string, string> = {
+  free: "Free",
+  starter: "Starter",
+  pro: "Pro",
+  business: "Business",
+};
+const planName = (p: string) => PLAN_NAMES[p] ?? p;
+
+/** Who may call the operation and what it costs, in words: the operation's description in the document. */
+function accessNote(o: OperationSpec): string {
+  if (!o.auth) return "Open: no key is needed, and no credits are charged.";
+  const plan = o.minTier ? `the ${planName(o.minTier)} plan or higher` : "any plan";
+  const features = (o.featureTiers ?? [])
+    .filter((f) => f.tier !== o.minTier)
+    .map((f) => ` ${f.feature} needs the ${planName(f.tier)} plan.`)
+    .join("");
+  const demo = o.demoAllowed ? "" : " The public demo key is refused.";
+  return `Needs a key with the \`${o.scope ?? "read"}\` scope, on ${plan}.${features}${demo} ${costNote(o)}`;
+}
+
+function costNote(o: OperationSpec): string {
   const c = o.cost;
-  const base = `${c.credits}${c.perPage ? " per page" : ""}`;
-  return c.embeddingsExtra
-    ? `${base} (+${c.embeddingsExtra} with include_embeddings${c.perPage ? " or embedding_filters" : ""})`
-    : base;
+  if (c.credits === 0) return "No credits are charged.";
+  const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}${c.perPage ? " a page" : ""}`;
+  const extra = c.embeddingsExtra
+    ? `, ${credits(c.credits + c.embeddingsExtra)} with include_embeddings${c.perPage ? " or embedding_filters" : ""}`
+    : "";
+  return `Costs ${credits(c.credits)}${extra}; failed requests are never charged.`;
 }
 
 function operation(o: OperationSpec): Json {
@@ -167,14 +189,7 @@ function operation(o: OperationSpec): Json {
     operationId: o.operationId,
     tags: [o.tag],
     summary: o.summary,
-    description: [
-      o.description,
-      `Contract §1 #${o.n}. Scope: ${o.scope ?? "none (no auth)"}. Plan: ${o.minTier ?? "any"}${
-        o.featureTiers?.length ? ` (${o.featureTiers.map((f) => `${f.feature}: ${f.tier}`).join("; ")})` : ""
-      }. Credits: ${creditsNote(o)}.`,
-    ]
-      .filter(Boolean)
-      .join("\n\n"),
+    description: [o.description, accessNote(o)].filter(Boolean).join("\n\n"),
     parameters,
     responses,
     security: o.auth ? [{ bearerAuth: [] }, { apiKeyQuery: [] }] : [],
@@ -192,10 +207,20 @@ function operation(o: OperationSpec): Json {
   if (o.body) {
     out.requestBody = {
       required: true,
-      content: { "application/json": { schema: jsonSchemaOf(o.body, "input") } },
+      content: { "application/json": { schema: describeFields(jsonSchemaOf(o.body, "input"), o.paramDocs) } },
     };
   }
   return out;
+}
+
+/** A body schema with the operation's field descriptions added where the zod schema gives none. */
+function describeFields(schema: Json, docs: OperationSpec["paramDocs"]): Json {
+  const props = schema.properties as Record<string, Json> | undefined;
+  for (const [name, prop] of Object.entries(props ?? {})) {
+    const description = docs?.[name]?.description;
+    if (description && prop.description === undefined) prop.description = description;
+  }
+  return schema;
 }
 
 /**

@@ -34,9 +34,18 @@ export function toSearchResult(a: Article, rank: number, snippet: string | null)
  * (contract §7.3). Exclusions (`-word`) apply to both.
  */
 export async function searchFull(store: Store, q: SearchFullQuery) {
+  const { hits, total } = await fullSearchHits(store, q);
+  return { results: hits.map((h) => toSearchResult(h.article, h.rank, h.snippet)), total };
+}
+
+/**
+ * The hits behind a full search, with what they were found by: the parsed query and the entities detected in it.
+ * A hit whose `snippet` is null was found through those entities only, not by its text.
+ */
+export async function fullSearchHits(store: Store, q: { q: string; limit: number; offset: number }) {
   const parsed = parseSearchQuery(q.q);
   const entityIds = await detectEntities(store, parsed.terms);
-  if (!parsed.match && entityIds.length === 0) return { results: [], total: 0 };
+  if (!parsed.match && entityIds.length === 0) return { hits: [], total: 0, parsed, entityIds };
   const { hits, total } = await store.search.full({
     match: parsed.match,
     exclude: parsed.exclude,
@@ -44,5 +53,5 @@ export async function searchFull(store: Store, q: SearchFullQuery) {
     limit: q.limit,
     offset: q.offset,
   });
-  return { results: hits.map((h) => toSearchResult(h.article, h.rank, h.snippet)), total };
+  return { hits, total, parsed, entityIds };
 }

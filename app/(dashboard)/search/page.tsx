@@ -3,7 +3,8 @@ import Link from "next/link";
 
 import { EntityTypeBadge } from "@/components/entities/entity-type-badge";
 import { SearchForm } from "@/components/search/search-form";
-import { SearchResults, type HitLinks } from "@/components/search/search-results";
+import { SearchResults } from "@/components/search/search-results";
+import { TermReport } from "@/components/search/term-report";
 import { SearchIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
@@ -12,13 +13,15 @@ import { requestTime, requireSession } from "@/lib/api/current-session";
 import { getAppContext } from "@/lib/context";
 import { listEntities } from "@/lib/entities/queries/list-entities";
 import { ListEntitiesQuery } from "@/lib/entities/queries/schemas";
+import { entityList, matchNote } from "@/lib/search/match-note";
 import { SearchFullQuery } from "@/lib/search/schemas";
-import { searchFull } from "@/lib/search/search-full";
+import { searchView } from "@/lib/search/search-view";
 import { feedTime } from "@/lib/stories/story-feed";
 
 export const metadata: Metadata = { title: "Search" };
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+// Stories (with their matching articles folded in) per page.
 const LIMIT = 20;
 
 export default async function SearchPage({
@@ -66,15 +69,13 @@ export default async function SearchPage({
   }
   const { store } = await getAppContext();
   const [result, entities, time] = await Promise.all([
-    searchFull(store, parsed.data),
+    searchView(store, parsed.data),
     parsed.data.offset === 0
       ? listEntities(store, ListEntitiesQuery.parse({ q, limit: "6" }))
       : Promise.resolve(null),
     feedTime(store, requestTime()),
   ]);
-  const articles = await Promise.all(result.results.map((r) => store.articles.getByHash(r.url_hash)));
-  const links = new Map<string, HitLinks>();
-  for (const a of articles) if (a) links.set(a.urlHash, { url: a.url, storyId: a.storyId });
+  const note = matchNote(result);
   return (
     <>
       {header}
@@ -99,26 +100,53 @@ export default async function SearchPage({
         </section>
       ) : null}
       <h2 className="sr-only">Articles</h2>
-      <p role="status" className="text-muted mb-4 text-sm">
-        {result.total.toLocaleString("en")} article{result.total === 1 ? "" : "s"} match “{q}”
-      </p>
-      {result.results.length ? (
+      {result.groups.length ? (
         <>
-          <SearchResults hits={result.results} links={links} now={time.archived ? time.asOf : undefined} />
+          <p role="status" className="text-muted mb-3 text-sm" data-testid="search-count">
+            {result.total.toLocaleString("en")} article{result.total === 1 ? "" : "s"} match “{q}”;{" "}
+            {result.grouped === result.total ? "they are" : `the best ${result.grouped} are`} in{" "}
+            {groupsInWords(result.storyTotal, result.groupTotal - result.storyTotal)}
+          </p>
+          <TermReport terms={result.terms} note={note} />
+          <SearchResults
+            groups={result.groups}
+            entities={entityList(result.entities)}
+            now={time.archived ? time.asOf : undefined}
+          />
           <Pager
             path="/search"
             params={{ q }}
             offset={parsed.data.offset}
             limit={LIMIT}
-            total={result.total}
+            total={result.groupTotal}
           />
+          {result.grouped < result.total ? (
+            <p className="text-muted mt-3 text-sm">
+              Stories of the best {result.grouped} matches are shown; add words to narrow the search.
+            </p>
+          ) : null}
         </>
       ) : (
-        <EmptyState icon={<SearchIcon size={22} />} title="Nothing matches">
-          No article contains all of these words. Try fewer words, or <code className="font-mono">OR</code>{" "}
-          between alternatives.
-        </EmptyState>
+        <>
+          <p role="status" className="sr-only">
+            No article matches “{q}”
+          </p>
+          <EmptyState icon={<SearchIcon size={22} />} title="Nothing matches">
+            <TermReport terms={result.terms} note={null} />
+            {note ?? "No article contains all of these words."} Try fewer words, or{" "}
+            <code className="font-mono">OR</code> between alternatives.
+          </EmptyState>
+        </>
       )}
     </>
   );
+}
+
+/** "12 stories", "12 stories and 3 single articles", "3 single articles". */
+function groupsInWords(stories: number, single: number): string {
+  const parts = [
+    stories ? `${stories} ${stories === 1 ? "story" : "stories"}` : null,
+    single ? `${single} single article${single === 1 ? "" : "s"}` : null,
+  ];
+  return parts.filter(Boolean).join(" and ");
 }

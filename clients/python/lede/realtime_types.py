@@ -329,7 +329,7 @@ class ArticleTicker(TypedDict):
 
 
 class StoryTicker(TypedDict):
-    """A security the story concerns, scored over its articles (contract §9.6 ScoredTicker plus `name`)"""
+    """A security the story concerns, scored over its articles, with its name"""
 
     symbol: str
     name: str

@@ -25,7 +25,7 @@ class _ArticleRequired(TypedDict):
 
 
 class Article(_ArticleRequired, total=False):
-    """An article (contract §6.1). `embedding`/`embedding_model` only with include_embeddings=true."""
+    """An article. `embedding` and `embedding_model` are present only with include_embeddings=true."""
 
     embedding: Optional[Union[List[float], str]]
     embedding_model: Optional[str]
@@ -95,14 +95,14 @@ class _StorySummaryRequired(TypedDict):
 
 
 class StorySummary(_StorySummaryRequired, total=False):
-    """A story (contract §6.2). `embedding`/`embedding_model` (the centroid) only with include_embeddings=true."""
+    """A story. `embedding` and `embedding_model` (the centre of its articles' vectors) are present only with include_embeddings=true."""
 
     embedding: Optional[Union[List[float], str]]
     embedding_model: Optional[str]
 
 
 class StoryTicker(TypedDict):
-    """A security the story concerns, scored over its articles (contract §9.6 ScoredTicker plus `name`)"""
+    """A security the story concerns, scored over its articles, with its name"""
 
     symbol: str
     name: str

@@ -185,6 +185,22 @@ describe("sqlite search repo", () => {
     expect(hits.find((h) => h.article.id === 2)?.snippet).toBe("\u0002Storm\u0003 over the harbour");
     expect(hits.find((h) => h.article.id === 3)?.snippet).toBeNull();
   });
+
+  it("gives each text hit the snippet of its own text", async () => {
+    addTitles(["Storm hits the coast", "Storm over the harbour", "Storm warning lifted"]);
+    const { hits } = await store.search.full({
+      match: '"storm"',
+      exclude: null,
+      entityIds: [],
+      limit: 10,
+      offset: 0,
+    });
+    expect(Object.fromEntries(hits.map((h) => [h.article.id, h.snippet]))).toEqual({
+      1: "\u0002Storm\u0003 hits the coast",
+      2: "\u0002Storm\u0003 over the harbour",
+      3: "\u0002Storm\u0003 warning lifted",
+    });
+  });
 });
 
 function addEntityArticle(id: number, title: string): void {

@@ -201,16 +201,20 @@ function fullSearchSql(text: boolean, exclude: boolean, entities: number): { pag
   return { page, total };
 }
 
-/** Snippets of the given text hits only, one FTS5 lookup each: a rowid IN (…) list makes FTS5 walk every match. */
+/**
+ * Snippets of the given text hits only, one FTS5 lookup each: a rowid IN (…) list makes FTS5 walk every match. The
+ * rowid is pinned as a range: with MATCH, SQLite 3.53's FTS5 ignores a bound `rowid = ?` and returns every match,
+ * which gave each hit the first match's snippet.
+ */
 function snippetsFor(db: Db, match: string, ids: number[]): Map<number, string> {
   const one = stmt(
     db,
     `SELECT snippet(articles_fts, -1, char(2), char(3), '…', 32) FROM articles_fts
-     WHERE articles_fts MATCH ? AND rowid = ?`,
+     WHERE articles_fts MATCH @match AND rowid >= @id AND rowid <= @id`,
   ).pluck();
   const out = new Map<number, string>();
   for (const id of ids) {
-    const snippet = one.get(match, id) as string | undefined;
+    const snippet = one.get({ match, id }) as string | undefined;
     if (snippet !== undefined) out.set(id, snippet);
   }
   return out;

@@ -25,7 +25,7 @@ export const Article = z
       .describe("the securities it concerns, most confident first; [] when none"),
     ...EmbeddingFields,
   })
-  .describe("An article (contract §6.1). `embedding`/`embedding_model` only with include_embeddings=true.");
+  .describe("An article. `embedding` and `embedding_model` are present only with include_embeddings=true.");
 
 /** GET /v1/items and GET /v1/entities/{id}/articles. */
 export const ArticlePage = z.strictObject({

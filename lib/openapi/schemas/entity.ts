@@ -8,7 +8,10 @@ export const Entity = z.strictObject({
   id: Id,
   name: z.string(),
   type: z.enum(ENTITY_TYPE),
-  subcategory: z.string().nullable().describe("open set (contract §6.16), e.g. politician, company, country"),
+  subcategory: z
+    .string()
+    .nullable()
+    .describe("an open set of values, e.g. politician, company, country; null when it has none"),
   slug: Slug,
   description: z.string().nullable(),
   image_url: z.string().nullable(),

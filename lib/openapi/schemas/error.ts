@@ -53,7 +53,7 @@ export const STATUS_OF_CODE: Record<(typeof ERROR_CODES)[number], number> = {
 /** The error body of contract §4.1. */
 export const ErrorBody = z.strictObject({
   error: z.strictObject({
-    code: z.enum(ERROR_CODES).describe("stable, machine-readable (contract §4.2)"),
+    code: z.enum(ERROR_CODES).describe("stable and machine-readable: branch on this, not on the message"),
     message: z.string().min(1).describe("human-readable; may change"),
     status: z.number().int().min(400).max(599).describe("equals the HTTP status"),
     request_id: z.string().min(1).describe("equals the X-Request-Id header"),

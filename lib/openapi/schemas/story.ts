@@ -40,7 +40,7 @@ export const StorySummary = z
     ...EmbeddingFields,
   })
   .describe(
-    "A story (contract §6.2). `embedding`/`embedding_model` (the centroid) only with include_embeddings=true.",
+    "A story. `embedding` and `embedding_model` (the centre of its articles' vectors) are present only with include_embeddings=true.",
   );
 
 /** The GET /v1/stories list variant: `top_entities` as `{name, type}` objects (contract §6.2, §12 #2). */

@@ -30,9 +30,7 @@ export const ScoredTicker = z.strictObject({ symbol, ...storyScores });
 /** A security a story concerns: ScoredTicker (contract §9.6) plus its name. */
 export const StoryTicker = z
   .strictObject({ symbol, name, ...storyScores })
-  .describe(
-    "A security the story concerns, scored over its articles (contract §9.6 ScoredTicker plus `name`)",
-  );
+  .describe("A security the story concerns, scored over its articles, with its name");
 
 /** A security an article concerns, as the tagger found it in the article's title and lede. */
 export const ArticleTicker = z

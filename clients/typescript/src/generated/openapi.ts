@@ -11,7 +11,7 @@ export interface paths {
     };
     /**
      * Active stories (updated within 48 h), fastest-moving first
-     * @description Contract §1 #1. Scope: read. Plan: any (include_embeddings: pro). Credits: 1 (+4 with include_embeddings).
+     * @description Needs a key with the `read` scope, on any plan. include_embeddings needs the Pro plan. Costs 1 credit, 5 credits with include_embeddings; failed requests are never charged.
      */
     get: operations["listStories"];
     put?: never;
@@ -31,7 +31,7 @@ export interface paths {
     };
     /**
      * Top stories by overall rank (relevance × recency)
-     * @description Contract §1 #2. Scope: read. Plan: any (include_embeddings: pro). Credits: 1 (+4 with include_embeddings).
+     * @description Needs a key with the `read` scope, on any plan. include_embeddings needs the Pro plan. Costs 1 credit, 5 credits with include_embeddings; failed requests are never charged.
      */
     get: operations["listRankedStories"];
     put?: never;
@@ -51,7 +51,7 @@ export interface paths {
     };
     /**
      * A story with its articles and developments
-     * @description Contract §1 #3. Scope: read. Plan: any (include_embeddings: pro). Credits: 1 (+4 with include_embeddings).
+     * @description Needs a key with the `read` scope, on any plan. include_embeddings needs the Pro plan. Costs 1 credit, 5 credits with include_embeddings; failed requests are never charged.
      */
     get: operations["getStory"];
     put?: never;
@@ -71,7 +71,7 @@ export interface paths {
     };
     /**
      * A story's developments in timeline order
-     * @description Contract §1 #4. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listStoryDevelopments"];
     put?: never;
@@ -91,7 +91,7 @@ export interface paths {
     };
     /**
      * What changed in a story since a time
-     * @description Contract §1 #5. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["getStoryUpdates"];
     put?: never;
@@ -111,7 +111,7 @@ export interface paths {
     };
     /**
      * Articles, paginated and filtered
-     * @description Contract §1 #6. Scope: read. Plan: any (include_embeddings: pro). Credits: 1 (+4 with include_embeddings).
+     * @description Needs a key with the `read` scope, on any plan. include_embeddings needs the Pro plan. Costs 1 credit, 5 credits with include_embeddings; failed requests are never charged.
      */
     get: operations["listItems"];
     put?: never;
@@ -131,7 +131,7 @@ export interface paths {
     };
     /**
      * One article by url_hash or slug (exactly one of them)
-     * @description Contract §1 #7. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["getItem"];
     put?: never;
@@ -151,7 +151,7 @@ export interface paths {
     };
     /**
      * An article's extracted text, summaries and tags
-     * @description Contract §1 #8. Scope: read. Plan: any. Credits: 2.
+     * @description Needs a key with the `read` scope, on any plan. Costs 2 credits; failed requests are never charged.
      */
     get: operations["getContent"];
     put?: never;
@@ -171,7 +171,7 @@ export interface paths {
     };
     /**
      * Articles nearest to an article, excluding itself and its duplicates
-     * @description Contract §1 #9. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listRelated"];
     put?: never;
@@ -191,7 +191,7 @@ export interface paths {
     };
     /**
      * Full-text search over titles, excerpts and extracted text
-     * @description Contract §1 #10. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["search"];
     put?: never;
@@ -211,7 +211,7 @@ export interface paths {
     };
     /**
      * Full-text search merged with articles of entities named in the query, with snippets
-     * @description Contract §1 #11. Scope: read. Plan: any. Credits: 2.
+     * @description Needs a key with the `read` scope, on any plan. Costs 2 credits; failed requests are never charged.
      */
     get: operations["searchFull"];
     put?: never;
@@ -231,7 +231,7 @@ export interface paths {
     };
     /**
      * Autocomplete: entity names and popular title terms starting with q
-     * @description Contract §1 #12. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["suggest"];
     put?: never;
@@ -253,7 +253,7 @@ export interface paths {
     put?: never;
     /**
      * Articles and stories nearest to a 1536-dimension vector
-     * @description Contract §1 #13. Scope: read. Plan: pro. Credits: 5.
+     * @description Needs a key with the `read` scope, on the Pro plan or higher. Costs 5 credits; failed requests are never charged.
      */
     post: operations["vectorSearch"];
     delete?: never;
@@ -271,7 +271,7 @@ export interface paths {
     };
     /**
      * The stored vector of an article (by url_hash) or a story (by id)
-     * @description Contract §1 #14. Scope: read. Plan: pro. Credits: 2.
+     * @description Needs a key with the `read` scope, on the Pro plan or higher. Costs 2 credits; failed requests are never charged.
      */
     get: operations["getEmbedding"];
     put?: never;
@@ -291,7 +291,7 @@ export interface paths {
     };
     /**
      * Entities by article count
-     * @description Contract §1 #15. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listEntities"];
     put?: never;
@@ -311,7 +311,7 @@ export interface paths {
     };
     /**
      * Entities with subcategory politician
-     * @description Contract §1 #16. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listPoliticians"];
     put?: never;
@@ -331,7 +331,7 @@ export interface paths {
     };
     /**
      * Entities mentioned in the last 24 h above their 7-day baseline
-     * @description Contract §1 #17. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listTrendingEntities"];
     put?: never;
@@ -351,7 +351,7 @@ export interface paths {
     };
     /**
      * One entity
-     * @description Contract §1 #18. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["getEntity"];
     put?: never;
@@ -371,7 +371,7 @@ export interface paths {
     };
     /**
      * Articles mentioning an entity, newest first
-     * @description Contract §1 #19. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listEntityArticles"];
     put?: never;
@@ -391,7 +391,7 @@ export interface paths {
     };
     /**
      * Ego network of related entities, breadth-first to depth, strongest edges first
-     * @description Contract §1 #20. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["getEntityNetwork"];
     put?: never;
@@ -411,7 +411,7 @@ export interface paths {
     };
     /**
      * A story and its most-mentioned entities
-     * @description Contract §1 #21. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["getStoryEntityGraph"];
     put?: never;
@@ -431,7 +431,7 @@ export interface paths {
     };
     /**
      * Topics grouping related stories
-     * @description Contract §1 #22. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listTopicClusters"];
     put?: never;
@@ -451,7 +451,7 @@ export interface paths {
     };
     /**
      * Sources ranked by overall score
-     * @description Contract §1 #23. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listSourceRankings"];
     put?: never;
@@ -471,7 +471,7 @@ export interface paths {
     };
     /**
      * Every registered source, by name
-     * @description Contract §1 #24. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listSources"];
     put?: never;
@@ -491,7 +491,7 @@ export interface paths {
     };
     /**
      * Category slugs, alphabetical
-     * @description Contract §1 #25. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listCategories"];
     put?: never;
@@ -511,7 +511,7 @@ export interface paths {
     };
     /**
      * The most frequent tags, at most 1,000
-     * @description Contract §1 #26. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["listTags"];
     put?: never;
@@ -531,13 +531,13 @@ export interface paths {
     };
     /**
      * Replay stored realtime events of a window (at most 7 days, within the last 90)
-     * @description Contract §1 #27. Scope: read. Plan: pro (include_embeddings: pro). Credits: 10 per page (+10 with include_embeddings or embedding_filters).
+     * @description Needs a key with the `read` scope, on the Pro plan or higher. Costs 10 credits a page, 20 credits a page with include_embeddings or embedding_filters; failed requests are never charged.
      */
     get: operations["backtest"];
     put?: never;
     /**
      * Replay stored realtime events, with an optional embedding filter
-     * @description Contract §1 #28. Scope: read. Plan: pro (include_embeddings / embedding_filters: pro). Credits: 10 per page (+10 with include_embeddings or embedding_filters).
+     * @description Needs a key with the `read` scope, on the Pro plan or higher. Costs 10 credits a page, 20 credits a page with include_embeddings or embedding_filters; failed requests are never charged.
      */
     post: operations["backtestWithFilters"];
     delete?: never;
@@ -555,7 +555,7 @@ export interface paths {
     };
     /**
      * The calling key's usage and the account's quota
-     * @description Contract §1 #29. Scope: read. Plan: any. Credits: 0.
+     * @description Needs a key with the `read` scope, on any plan. The public demo key is refused. No credits are charged.
      */
     get: operations["getUsage"];
     put?: never;
@@ -575,7 +575,7 @@ export interface paths {
     };
     /**
      * Totals of articles, stories, entities and sources (up to 60 s old)
-     * @description Contract §1 #30. Scope: read. Plan: any. Credits: 1.
+     * @description Needs a key with the `read` scope, on any plan. Costs 1 credit; failed requests are never charged.
      */
     get: operations["getStats"];
     put?: never;
@@ -595,7 +595,7 @@ export interface paths {
     };
     /**
      * API versions, sunsets and recommended SDK versions
-     * @description Contract §1 #31. Scope: none (no auth). Plan: any. Credits: 0.
+     * @description Open: no key is needed, and no credits are charged.
      */
     get: operations["getVersion"];
     put?: never;
@@ -610,7 +610,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description An article (contract §6.1). `embedding`/`embedding_model` only with include_embeddings=true. */
+    /** @description An article. `embedding` and `embedding_model` are present only with include_embeddings=true. */
     Article: {
       id: number;
       url_hash: string;
@@ -680,7 +680,7 @@ export interface components {
         score: number;
       }[];
     };
-    /** @description A story (contract §6.2). `embedding`/`embedding_model` (the centroid) only with include_embeddings=true. */
+    /** @description A story. `embedding` and `embedding_model` (the centre of its articles' vectors) are present only with include_embeddings=true. */
     StorySummary: {
       id: number;
       slug: string;
@@ -703,7 +703,7 @@ export interface components {
       embedding?: number[] | string | null;
       embedding_model?: string | null;
     };
-    /** @description A security the story concerns, scored over its articles (contract §9.6 ScoredTicker plus `name`) */
+    /** @description A security the story concerns, scored over its articles, with its name */
     StoryTicker: {
       /** @description e.g. AAPL, VTI, BTC */
       symbol: string;
@@ -834,7 +834,7 @@ export interface components {
       name: string;
       /** @enum {string} */
       type: "person" | "org" | "location";
-      /** @description open set (contract §6.16), e.g. politician, company, country */
+      /** @description an open set of values, e.g. politician, company, country; null when it has none */
       subcategory: string | null;
       slug: string;
       description: string | null;
@@ -856,7 +856,7 @@ export interface components {
       name: string;
       /** @enum {string} */
       type: "person" | "org" | "location";
-      /** @description open set (contract §6.16), e.g. politician, company, country */
+      /** @description an open set of values, e.g. politician, company, country; null when it has none */
       subcategory: string | null;
       slug: string;
       description: string | null;
@@ -1126,7 +1126,7 @@ export interface components {
     Error: {
       error: {
         /**
-         * @description stable, machine-readable (contract §4.2)
+         * @description stable and machine-readable: branch on this, not on the message
          * @enum {string}
          */
         code:
@@ -1165,7 +1165,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description Validation failed (contract §4.2: every validation failure is a 400). Codes: `missing_parameter`, `invalid_parameter`, `parameter_out_of_range`, `invalid_body`, `invalid_embedding`, `backtest_range_too_old`, `backtest_window_too_large`, `too_many_embedding_filters`. */
+    /** @description A parameter or the body is missing or invalid; `details` names the parameter. Codes: `missing_parameter`, `invalid_parameter`, `parameter_out_of_range`, `invalid_body`, `invalid_embedding`, `backtest_range_too_old`, `backtest_window_too_large`, `too_many_embedding_filters`. */
     BadRequest: {
       headers: {
         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1292,12 +1292,17 @@ export interface operations {
   listStories: {
     parameters: {
       query?: {
+        /** @description how many stories to return, fastest-moving first */
         limit?: number;
+        /** @description how many stories to skip: the position to continue from on the next page */
         offset?: number;
+        /** @description only stories in this category, a slug such as `politics` (GET /v1/categories lists them) */
         category?: string;
         /** @description security symbols, e.g. `AAPL,BTC`, matched upper-cased: only stories carrying at least one of them. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
         tickers?: string[];
+        /** @description add each story's vector, the centre of its articles' vectors (`embedding`, `embedding_model`); needs the Pro plan and costs 4 more credits */
         include_embeddings?: boolean;
+        /** @description how a vector is written: `json`, an array of 1536 numbers, or `base64`, 1536 little-endian float32 values; used only with include_embeddings */
         embedding_format?: "json" | "base64";
       };
       header?: never;
@@ -1336,8 +1341,11 @@ export interface operations {
   listRankedStories: {
     parameters: {
       query?: {
+        /** @description how many stories to return, best ranked first */
         limit?: number;
+        /** @description add each story's vector, the centre of its articles' vectors (`embedding`, `embedding_model`); needs the Pro plan and costs 4 more credits */
         include_embeddings?: boolean;
+        /** @description how a vector is written: `json`, an array of 1536 numbers, or `base64`, 1536 little-endian float32 values; used only with include_embeddings */
         embedding_format?: "json" | "base64";
       };
       header?: never;
@@ -1376,12 +1384,14 @@ export interface operations {
   getStory: {
     parameters: {
       query?: {
+        /** @description add the story's vector and the vector of every article in it (`embedding`, `embedding_model`); needs the Pro plan and costs 4 more credits */
         include_embeddings?: boolean;
+        /** @description how a vector is written: `json`, an array of 1536 numbers, or `base64`, 1536 little-endian float32 values; used only with include_embeddings */
         embedding_format?: "json" | "base64";
       };
       header?: never;
       path: {
-        /** @description an integer id, or a slug (an all-digit segment is an id) */
+        /** @description the story's integer id or its slug; a value of digits only is read as an id */
         id: string;
       };
       cookie?: never;
@@ -1421,7 +1431,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description an integer id, or a slug (an all-digit segment is an id) */
+        /** @description the story's integer id or its slug; a value of digits only is read as an id */
         id: string;
       };
       cookie?: never;
@@ -1459,11 +1469,12 @@ export interface operations {
   getStoryUpdates: {
     parameters: {
       query: {
+        /** @description report what changed after this time, in Unix milliseconds; a future time gives an empty report */
         since_ms: number;
       };
       header?: never;
       path: {
-        /** @description an integer id, or a slug (an all-digit segment is an id) */
+        /** @description the story's integer id or its slug; a value of digits only is read as an id */
         id: string;
       };
       cookie?: never;
@@ -1501,20 +1512,31 @@ export interface operations {
   listItems: {
     parameters: {
       query?: {
+        /** @description how many articles to return */
         limit?: number;
+        /** @description how many articles to skip: the position to continue from on the next page */
         offset?: number;
+        /** @description only articles in this category, a slug such as `politics` (GET /v1/categories lists them) */
         category?: string;
+        /** @description only articles whose title contains this text, ignoring case */
         keyword?: string;
-        /** @description source name, slug or decimal id */
+        /** @description only articles of this source: its name, slug or decimal id */
         source?: string;
+        /** @description only articles whose page text was extracted (`has_content`), is not extracted yet (`no_content`) or could not be extracted (`failed`) */
         content_status?: "has_content" | "no_content" | "failed";
         /** @description security symbols, e.g. `AAPL,BTC`, matched upper-cased: only articles carrying at least one of them. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
         tickers?: string[];
+        /** @description only articles at or after this time, in Unix milliseconds, on the `sort_by` time */
         date_from?: number;
+        /** @description only articles at or before this time, in Unix milliseconds, on the `sort_by` time */
         date_to?: number;
+        /** @description order by when Lede discovered the article (`discovered`) or when it was published (`published`) */
         sort_by?: "discovered" | "published";
+        /** @description `desc` for newest first, `asc` for oldest first */
         sort_order?: "asc" | "desc";
+        /** @description add each article's vector (`embedding`, `embedding_model`); needs the Pro plan and costs 4 more credits */
         include_embeddings?: boolean;
+        /** @description how a vector is written: `json`, an array of 1536 numbers, or `base64`, 1536 little-endian float32 values; used only with include_embeddings */
         embedding_format?: "json" | "base64";
       };
       header?: never;
@@ -1553,7 +1575,9 @@ export interface operations {
   getItem: {
     parameters: {
       query?: {
+        /** @description 16 hexadecimal characters, the `url_hash` of an article; give either this or `slug`, not both */
         url_hash?: string;
+        /** @description the article's slug; give either this or `url_hash`, not both */
         slug?: string;
       };
       header?: never;
@@ -1593,7 +1617,9 @@ export interface operations {
   getContent: {
     parameters: {
       query: {
+        /** @description 16 hexadecimal characters, the `url_hash` of an article */
         url_hash: string;
+        /** @description cut the extracted text after this many characters */
         max_chars?: number;
       };
       header?: never;
@@ -1633,7 +1659,9 @@ export interface operations {
   listRelated: {
     parameters: {
       query: {
+        /** @description the article to find neighbours of: 16 hexadecimal characters, the `url_hash` of an article */
         url_hash: string;
+        /** @description how many articles to return, nearest first */
         limit?: number;
       };
       header?: never;
@@ -1673,8 +1701,11 @@ export interface operations {
   search: {
     parameters: {
       query: {
+        /** @description the search: every word must match; `"an exact phrase"`, `-word` to leave a word out, `OR` between alternatives */
         q: string;
+        /** @description how many articles to return, best match first */
         limit?: number;
+        /** @description how many articles to skip: the position to continue from on the next page */
         offset?: number;
       };
       header?: never;
@@ -1713,8 +1744,11 @@ export interface operations {
   searchFull: {
     parameters: {
       query: {
+        /** @description the search: every word must match; `"an exact phrase"`, `-word` to leave a word out, `OR` between alternatives */
         q: string;
+        /** @description how many results to return, best match first */
         limit?: number;
+        /** @description how many results to skip: the position to continue from on the next page */
         offset?: number;
       };
       header?: never;
@@ -1753,7 +1787,9 @@ export interface operations {
   suggest: {
     parameters: {
       query: {
+        /** @description the text typed so far; every suggestion starts with it, ignoring case */
         q: string;
+        /** @description how many suggestions to return */
         limit?: number;
       };
       header?: never;
@@ -1802,15 +1838,22 @@ export interface operations {
           /** @description the query vector: exactly 1536 finite numbers (cosine similarity) */
           embedding: number[];
           /**
+           * @description what to search: `article`, `story` or both
            * @default [
            *       "article",
            *       "story"
            *     ]
            */
           types?: ("article" | "story")[];
-          /** @default 72 */
+          /**
+           * @description only articles discovered, and stories updated, within this many hours (at most 90 days)
+           * @default 72
+           */
           since_hours?: number;
-          /** @default 20 */
+          /**
+           * @description how many results to return for each type, most similar first
+           * @default 20
+           */
           limit?: number;
         };
       };
@@ -1847,8 +1890,11 @@ export interface operations {
   getEmbedding: {
     parameters: {
       query: {
+        /** @description whose vector: an `article`'s or a `story`'s */
         type: "article" | "story";
+        /** @description an article's url_hash, or a story's integer id */
         id: string;
+        /** @description how a vector is written: `json`, an array of 1536 numbers, or `base64`, 1536 little-endian float32 values */
         format?: "json" | "base64";
       };
       header?: never;
@@ -1888,10 +1934,15 @@ export interface operations {
   listEntities: {
     parameters: {
       query?: {
+        /** @description only entities whose name or an alias contains this text, ignoring case; names that start with it first */
         q?: string;
+        /** @description only entities of this type: `person`, `org` or `location` */
         type?: "person" | "org" | "location";
+        /** @description only entities of this subcategory, e.g. `politician`, `company` or `country` */
         subcategory?: string;
+        /** @description how many entities to return, most articles first */
         limit?: number;
+        /** @description how many entities to skip: the position to continue from on the next page */
         offset?: number;
       };
       header?: never;
@@ -1930,7 +1981,9 @@ export interface operations {
   listPoliticians: {
     parameters: {
       query?: {
+        /** @description how many politicians to return, most articles first */
         limit?: number;
+        /** @description how many politicians to skip: the position to continue from on the next page */
         offset?: number;
       };
       header?: never;
@@ -1969,6 +2022,7 @@ export interface operations {
   listTrendingEntities: {
     parameters: {
       query?: {
+        /** @description how many entities to return, most trending first */
         limit?: number;
       };
       header?: never;
@@ -2009,7 +2063,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description an integer id, or a slug (an all-digit segment is an id) */
+        /** @description the entity's integer id or its slug; a value of digits only is read as an id */
         id: string;
       };
       cookie?: never;
@@ -2047,12 +2101,14 @@ export interface operations {
   listEntityArticles: {
     parameters: {
       query?: {
+        /** @description how many articles to return, newest first */
         limit?: number;
+        /** @description how many articles to skip: the position to continue from on the next page */
         offset?: number;
       };
       header?: never;
       path: {
-        /** @description an integer id, or a slug (an all-digit segment is an id) */
+        /** @description the entity's integer id or its slug; a value of digits only is read as an id */
         id: string;
       };
       cookie?: never;
@@ -2090,8 +2146,11 @@ export interface operations {
   getEntityNetwork: {
     parameters: {
       query: {
+        /** @description the integer id of the entity at the centre */
         entity_id: number;
+        /** @description how many hops to follow out from the centre */
         depth?: number;
+        /** @description the most relationships (edges) to return, strongest first */
         limit?: number;
       };
       header?: never;
@@ -2131,7 +2190,9 @@ export interface operations {
   getStoryEntityGraph: {
     parameters: {
       query: {
+        /** @description the story's integer id */
         story_id: number;
+        /** @description the most entities to return, most mentioned first */
         limit?: number;
       };
       header?: never;
@@ -2171,7 +2232,9 @@ export interface operations {
   listTopicClusters: {
     parameters: {
       query?: {
+        /** @description only this topic; leave it out to list topics */
         topic_id?: number;
+        /** @description how many topics to return */
         limit?: number;
       };
       header?: never;
@@ -2351,11 +2414,13 @@ export interface operations {
   backtest: {
     parameters: {
       query: {
+        /** @description the start of the window, in Unix milliseconds; at most 90 days ago */
         from: number;
+        /** @description the end of the window, in Unix milliseconds; after `from` and at most 7 days later */
         to: number;
-        /** @description default articles,stories; `types` overrides it. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
+        /** @description event classes: `articles` (item.new, item.enriched) and `stories` (story.development, story.priority_changed, cluster.event); both when left out. `types` overrides it. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
         topics?: ("articles" | "stories")[];
-        /** @description Comma-separated; entries trimmed, empty ones dropped, at most 100. */
+        /** @description exact event types; overrides `topics`, and the only way to get `clusters.ranked`. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
         types?: (
           | "item.new"
           | "item.enriched"
@@ -2364,17 +2429,21 @@ export interface operations {
           | "cluster.event"
           | "clusters.ranked"
         )[];
-        /** @description Comma-separated; entries trimmed, empty ones dropped, at most 100. */
+        /** @description only events in one of these categories. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
         categories?: string[];
-        /** @description Comma-separated; entries trimmed, empty ones dropped, at most 100. */
+        /** @description only events from one of these sources, by decimal id or slug. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
         sources?: string[];
-        /** @description Comma-separated; entries trimmed, empty ones dropped, at most 100. */
+        /** @description only events whose article title or story headline contains one of these words, ignoring case. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
         keywords?: string[];
-        /** @description Comma-separated; entries trimmed, empty ones dropped, at most 100. */
+        /** @description only item.enriched events whose article names one of these entity ids. Comma-separated; entries trimmed, empty ones dropped, at most 100. */
         entities?: string[];
+        /** @description only events of this story (its integer id) */
         cluster_id?: number;
+        /** @description fill `embedding` on article events; costs 10 more credits a page */
         include_embeddings?: boolean;
+        /** @description where to continue: the `next_cursor` of the previous page; 0 for the first page */
         cursor?: number;
+        /** @description the most events in one page */
         limit?: number;
       };
       header?: never;
@@ -2420,9 +2489,13 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
+          /** @description the start of the window, in Unix milliseconds; at most 90 days ago */
           from: number;
+          /** @description the end of the window, in Unix milliseconds; after `from` and at most 7 days later */
           to: number;
+          /** @description event classes: `articles` (item.new, item.enriched) and `stories` (story.development, story.priority_changed, cluster.event); both when left out. `types` overrides it */
           topics?: ("articles" | "stories")[];
+          /** @description exact event types; overrides `topics`, and the only way to get `clusters.ranked` */
           types?: (
             | "item.new"
             | "item.enriched"
@@ -2431,17 +2504,32 @@ export interface operations {
             | "cluster.event"
             | "clusters.ranked"
           )[];
+          /** @description only events in one of these categories */
           categories?: string[];
+          /** @description only events from one of these sources, by decimal id or slug */
           sources?: string[];
+          /** @description only events whose article title or story headline contains one of these words, ignoring case */
           keywords?: string[];
+          /** @description only item.enriched events whose article names one of these entity ids */
           entities?: number[];
+          /** @description only events of this story (its integer id) */
           cluster_id?: number;
-          /** @default false */
+          /**
+           * @description fill `embedding` on article events; costs 10 more credits a page
+           * @default false
+           */
           include_embeddings?: boolean;
+          /** @description at most one filter `{embedding, threshold, label}`: article events are kept only when their article's vector has at least `threshold` cosine similarity (0.75 when left out) to `embedding`; costs 10 more credits a page */
           embedding_filters?: unknown[];
-          /** @default 0 */
+          /**
+           * @description where to continue: the `next_cursor` of the previous page; 0 for the first page
+           * @default 0
+           */
           cursor?: number;
-          /** @default 1000 */
+          /**
+           * @description the most events in one page
+           * @default 1000
+           */
           limit?: number;
         };
       };
@@ -2478,9 +2566,9 @@ export interface operations {
   getUsage: {
     parameters: {
       query?: {
-        /** @description default now − 30 days; from < to and to − from ≤ 92 days */
+        /** @description the start of the report, in Unix milliseconds; 30 days before `to` when left out, and at most 92 days before it */
         from?: number;
-        /** @description default now */
+        /** @description the end of the report, in Unix milliseconds; now when left out */
         to?: number;
       };
       header?: never;

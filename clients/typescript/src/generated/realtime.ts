@@ -342,7 +342,7 @@ export interface components {
       /** @description the words that tied the article to the security, e.g. "$AAPL" or "iPhone" */
       evidence: string;
     };
-    /** @description A security the story concerns, scored over its articles (contract §9.6 ScoredTicker plus `name`) */
+    /** @description A security the story concerns, scored over its articles, with its name */
     StoryTicker: {
       /** @description e.g. AAPL, VTI, BTC */
       symbol: string;
