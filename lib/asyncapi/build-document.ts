@@ -76,7 +76,7 @@ function closeCodeTable(): string {
   return ["| Close code | Meaning | Reconnect? |", "|---|---|---|", ...rows].join("\n");
 }
 
-const CHANNEL_DESCRIPTION = `The live feed (contract §8). Authenticate with \`?token=<key>\` (browsers) or an \`Authorization: Bearer\`
+const CHANNEL_DESCRIPTION = `The live feed. Authenticate with \`?token=<key>\` (browsers) or an \`Authorization: Bearer\`
 header on the upgrade; the key needs a paid plan (starter or above) and the \`ws:connect\` scope. A refused connection
 is accepted, sent one \`error\` message, then closed with a code below. Nothing is sent before the first \`subscribe\`;
 each \`subscribe\` replaces the previous filters, and the server keeps no subscription across connections, so a

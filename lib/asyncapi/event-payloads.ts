@@ -29,7 +29,7 @@ export const RealtimeItem = Article.omit({ embedding: true, embedding_model: tru
     placeholder_image_url: z.string().nullable(),
     video_url: z.string().nullable(),
   })
-  .describe("An article as the realtime feed sends it (contract §9.1)");
+  .describe("An article as the realtime feed sends it");
 
 /** story.development (contract §9.2). */
 export const StoryDevelopmentData = z.strictObject({

@@ -126,7 +126,7 @@ export const ErrorMessage = z
     error: z.string().describe("human-readable"),
   })
   .describe(
-    "A refused message or connection; before a close with a code of §8.6 when the connection is refused",
+    "A refused message or connection; before a close with one of the close codes below when the connection is refused",
   );
 
 export const PongMessage = z

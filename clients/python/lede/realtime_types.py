@@ -76,7 +76,7 @@ class SubscribedFilters(TypedDict, total=False):
 
 
 class ErrorMessage(TypedDict):
-    """A refused message or connection; before a close with a code of §8.6 when the connection is refused"""
+    """A refused message or connection; before a close with one of the close codes below when the connection is refused"""
 
     type: Literal["error"]
     code: str
@@ -170,7 +170,7 @@ class TickerNewsMessage(TypedDict):
 
 
 class RealtimeItem(TypedDict):
-    """An article as the realtime feed sends it (contract §9.1)"""
+    """An article as the realtime feed sends it"""
 
     id: int
     url_hash: str

@@ -74,7 +74,7 @@ export interface components {
       tickers?: string[];
       include_embeddings?: boolean;
     };
-    /** @description A refused message or connection; before a close with a code of §8.6 when the connection is refused */
+    /** @description A refused message or connection; before a close with one of the close codes below when the connection is refused */
     ErrorMessage: {
       /** @constant */
       type: "error";
@@ -179,7 +179,7 @@ export interface components {
       ts: number;
       data: components["schemas"]["TickerNewsData"];
     };
-    /** @description An article as the realtime feed sends it (contract §9.1) */
+    /** @description An article as the realtime feed sends it */
     RealtimeItem: {
       id: number;
       url_hash: string;
