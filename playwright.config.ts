@@ -5,6 +5,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
+  // The documentation's screenshots have their own config and script (`npm run screenshots`).
+  testIgnore: ["screenshots/**"],
   fullyParallel: false,
   workers: 1,
   retries: 0,
