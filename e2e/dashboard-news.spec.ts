@@ -248,17 +248,19 @@ test("the sources page ranks every source in a sortable table and shows feed hea
   const sources = await api<unknown[]>("/v1/sources");
   expect(rankings.length).toBeGreaterThan(5);
   await page.goto(`${lede.baseUrl}/sources`);
+  // Every source, a page of 50 at a time: the ranked ones first (e2e/list-pages.spec.ts checks the paging).
   const rows = page.getByTestId("ranking-row");
-  await expect(rows).toHaveCount(rankings.length);
+  await expect(rows).toHaveCount(Math.min(sources.length, 50));
   await expect(rows.first()).toContainText(rankings[0]?.source_name ?? "");
-  const overall = async () => (await rows.locator("td:nth-child(3)").allTextContents()).map((t) => Number(t));
+  const overall = async () =>
+    (await rows.locator("td:nth-child(4)").allTextContents()).slice(0, rankings.length).map((t) => Number(t));
   const header = page.getByRole("columnheader", { name: /Overall/ });
   await expect(header).toHaveAttribute("aria-sort", "descending");
-  await header.getByRole("button").click();
+  await header.getByRole("link").click();
   await expect(header).toHaveAttribute("aria-sort", "ascending");
   const ascending = await overall();
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-  await page.getByRole("columnheader", { name: /Speed/ }).getByRole("button").click();
+  await page.getByRole("columnheader", { name: /Speed/ }).getByRole("link").click();
   await expect(page.getByRole("columnheader", { name: /Speed/ })).toHaveAttribute("aria-sort", "descending");
   // Sources known only from imported articles have no feed: the health table lists the three polled ones.
   expect(sources.length).toBeGreaterThan(3);

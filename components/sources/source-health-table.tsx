@@ -17,15 +17,17 @@ export interface SourceHealthRow {
   health: SourceHealth | undefined;
 }
 
-/** Every source's feed health, problems first: a failing source is backed off, never dropped, and shows here. */
+/** Sources' feed health, problems first: a failing source is backed off, never dropped, and shows here. */
 export function SourceHealthTable({
   rows,
   now,
+  offset = 0,
   limit,
 }: {
   rows: SourceHealthRow[];
   now: number;
-  /** Show only the first rows of the sorted list. */
+  /** Show only this slice of the sorted list. */
+  offset?: number;
   limit?: number;
 }) {
   const sorted = [...rows]
@@ -35,7 +37,7 @@ export function SourceHealthTable({
         b.source.articleCount - a.source.articleCount ||
         a.source.name.localeCompare(b.source.name),
     )
-    .slice(0, limit);
+    .slice(offset, limit === undefined ? undefined : offset + limit);
   return (
     <Table label="Source health" data-testid="health-table">
       <thead>

@@ -9,18 +9,21 @@ export function Pager({
   offset,
   limit,
   total,
+  offsetParam = "offset",
 }: {
   path: string;
   params: Record<string, string | undefined>;
   offset: number;
   limit: number;
   total: number;
+  /** The query parameter holding the offset (a page with two paged lists names one differently). */
+  offsetParam?: string;
 }) {
   if (total <= limit) return null;
   const href = (o: number) => {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
-    if (o > 0) q.set("offset", String(o));
+    if (o > 0) q.set(offsetParam, String(o));
     const s = q.toString();
     return s ? `${path}?${s}` : path;
   };

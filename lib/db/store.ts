@@ -467,6 +467,35 @@ export interface StoredSourceRanking {
   summary: string | null;
 }
 
+/** What the sources table sorts on: a source's name or article count, or a stored ranking field. */
+export type SourceSortKey =
+  | "name"
+  | "articles"
+  | "tier"
+  | Exclude<
+      keyof StoredSourceRanking,
+      "sourceId" | "sourceName" | "logoUrl" | "tier" | "oneLiner" | "summary"
+    >;
+
+export interface SourcePageQuery {
+  /** Part of the name or slug (case-insensitive); empty filters nothing. */
+  search?: string;
+  sort: SourceSortKey;
+  desc: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface SourcePage {
+  rows: Array<{ source: Source & { articleCount: number }; ranking: StoredSourceRanking | null }>;
+  /** Sources matching the search. */
+  total: number;
+  /** Ranked sources matching the search: on a ranking sort they come first, the rest follow by name. */
+  ranked: number;
+  /** Ranked sources, search or not. */
+  allRanked: number;
+}
+
 export interface RankingRepo {
   /** Sources with feed health, and articles since `since` with their story, duplicate flag and extraction status. */
   inputs(since: number): Promise<{
@@ -492,6 +521,8 @@ export interface RankingRepo {
   save(rankings: StoredSourceRanking[], at: number, body: Buffer): Promise<void>;
   /** Stored rankings, best first. */
   list(): Promise<StoredSourceRanking[]>;
+  /** One page of every source with its ranking (null: not ranked), filtered and sorted as asked. */
+  sourcePage(q: SourcePageQuery): Promise<SourcePage>;
   latestArticleTime(): Promise<number>;
   /**
    * The version of the stored body: it moves on every write, in every process sharing the database. Null before

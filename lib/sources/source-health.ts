@@ -10,6 +10,8 @@ export interface SourceHealth {
   feeds: number;
   failingFeeds: number;
   lastSuccessAt: number | null;
+  /** The latest poll of any of its feeds, answered or not. */
+  lastPolledAt: number | null;
   lastError: string | null;
   lastErrorAt: number | null;
   /** The fewest consecutive failures among its feeds: 0 while any feed works. */
@@ -43,6 +45,7 @@ export function summarizeHealth(sourceId: number, feeds: Feed[]): SourceHealth {
     feeds: feeds.length,
     failingFeeds: failing.length,
     lastSuccessAt: max(feeds.map((f) => f.lastSuccessAt)),
+    lastPolledAt: max(feeds.map((f) => f.lastPolledAt)),
     lastError: latestError?.lastError ?? null,
     lastErrorAt: latestError?.lastErrorAt ?? null,
     consecutiveFailures: polled.length ? Math.min(...polled.map((f) => f.consecutiveFailures)) : 0,

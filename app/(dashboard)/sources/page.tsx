@@ -3,36 +3,47 @@ import Link from "next/link";
 
 import { pipelineCounts } from "@/components/news/pipeline-counts";
 import { PipelineEmptyState } from "@/components/news/pipeline-empty-state";
-import { SourceHealthTable } from "@/components/sources/source-health-table";
+import { FeedHealthCard } from "@/components/sources/feed-health-card";
 import { SourceRankingsTable } from "@/components/sources/source-rankings-table";
+import { SourceSearchForm } from "@/components/sources/source-search-form";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { RankingIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
+import { relativeTime } from "@/components/ui/relative-time";
 import { Stat } from "@/components/ui/stat";
+import { Alert } from "@/components/ui/states";
 import { formatCount } from "@/components/usage/format";
 import { requestTime, requireSession } from "@/lib/api/current-session";
 import { getAppContext } from "@/lib/context";
-import { listSourceRankings } from "@/lib/rankings/source-rankings";
+import { listSourceTable, SourceTableQuery } from "@/lib/rankings/source-table";
+import { feedPolling } from "@/lib/sources/feed-polling";
 import { sourceHealth } from "@/lib/sources/source-health";
+import { qIntDefault } from "@/lib/validation/query";
 
 export const metadata: Metadata = { title: "Sources" };
 
-/** Feed health rows shown before "show all": problems come first, so a cut never hides one for long. */
-const HEALTH_ROWS = 100;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const HealthOffset = qIntDefault(0, { min: 0 });
 
-export default async function SourcesPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SourcesPage({ searchParams }: { searchParams: SearchParams }) {
   await requireSession("/sources");
-  const showAll = (await searchParams).health === "all";
-  const { store } = await getAppContext();
-  const [counts, { rankings }, health, sources] = await Promise.all([
+  const raw = await searchParams;
+  const parsed = SourceTableQuery.safeParse({
+    q: one(raw.q),
+    sort: one(raw.sort),
+    order: one(raw.order),
+    offset: one(raw.offset),
+  });
+  const query = parsed.success ? parsed.data : SourceTableQuery.parse({});
+  const healthOffset = HealthOffset.safeParse(one(raw.health_offset)).data ?? 0;
+  const { store, env } = await getAppContext();
+  const now = requestTime();
+  const [counts, table, health] = await Promise.all([
     pipelineCounts(store),
-    listSourceRankings(store),
+    listSourceTable(store, query),
     sourceHealth(store),
-    store.sources.list(),
   ]);
   const header = (
     <PageHeader
@@ -53,13 +64,21 @@ export default async function SourcesPage({
       </>
     );
   }
-  const statuses = [...health.values()].map((h) => h.status);
   // Sources named only by imported articles have no feed to poll: health is about the polled ones.
+  const sources = health.size ? await store.sources.list() : [];
   const polled = sources
     .filter((s) => health.has(s.id))
     .map((source) => ({ source, health: health.get(source.id) }));
+  const polling = feedPolling({
+    pollsHere: env.LEDE_POLL_FEEDS && env.LEDE_ROLE !== "server",
+    health: health.values(),
+    now,
+    maxIntervalMs: env.LEDE_POLL_MAX_INTERVAL_MS,
+  });
+  const statuses = [...health.values()].map((h) => h.status);
   const failing = statuses.filter((s) => s === "failing").length;
   const degraded = statuses.filter((s) => s === "degraded").length;
+  const tableParams = { q: query.q, sort: query.sort, order: query.order };
   return (
     <>
       {header}
@@ -69,12 +88,24 @@ export default async function SourcesPage({
           value={formatCount(counts.sources)}
           hint={`${formatCount(polled.length)} with feeds, ${formatCount(counts.articles)} articles`}
         />
-        <Stat label="Ranked" value={formatCount(rankings.length)} hint="over the last 30 days" />
-        <Stat
-          label="Healthy"
-          value={formatCount(statuses.filter((s) => s === "ok").length)}
-          hint="every feed answers"
-        />
+        <Stat label="Ranked" value={formatCount(table.allRanked)} hint="over the last 30 days" />
+        {polling.on ? (
+          <Stat
+            label="Healthy"
+            value={formatCount(statuses.filter((s) => s === "ok").length)}
+            hint="every feed answers"
+          />
+        ) : (
+          <Stat
+            label="Feed polling"
+            value="Off"
+            hint={
+              polling.lastPolledAt === null
+                ? "no feed has been polled"
+                : `last poll ${relativeTime(polling.lastPolledAt, now)}`
+            }
+          />
+        )}
         <Stat
           label="Problems"
           value={formatCount(failing + degraded)}
@@ -86,43 +117,61 @@ export default async function SourcesPage({
           <CardHeader
             id="rankings-title"
             title="Rankings"
-            description="Nine scores from 0 to 1 and the tier they add up to; select a column to sort. Sensationalism counts against a source."
+            description="Nine scores from 0 to 1 and the tier they add up to; select a column to sort. Sensationalism counts against a source. Sources with no article in the last 30 days are not ranked and follow the ranked ones."
           />
-          {rankings.length ? (
-            <SourceRankingsTable rankings={rankings} />
+          <CardBody className="space-y-3">
+            <SourceSearchForm query={query} />
+            {parsed.success ? null : (
+              <Alert tone="warn">
+                {parsed.error.issues[0]?.path.join(".")}: {parsed.error.issues[0]?.message}. Showing the
+                rankings instead.
+              </Alert>
+            )}
+            <p className="text-muted text-sm" role="status" data-testid="sources-status">
+              {query.q
+                ? `${formatCount(table.total)} sources match “${query.q}”, ${formatCount(table.ranked)} of them ranked`
+                : `${formatCount(table.total)} sources, ${formatCount(table.ranked)} ranked`}
+            </p>
+          </CardBody>
+          {table.rows.length ? (
+            <>
+              <SourceRankingsTable rows={table.rows} query={query} />
+              {table.total > table.limit ? (
+                <CardBody className="border-line border-t pt-0">
+                  <Pager
+                    path="/sources"
+                    params={tableParams}
+                    offset={query.offset}
+                    limit={table.limit}
+                    total={table.total}
+                  />
+                </CardBody>
+              ) : null}
+            </>
           ) : (
-            <CardBody>
+            <CardBody className="border-line border-t">
               <p className="text-muted text-sm">
-                {formatCount(counts.articles)} articles so far. Rankings are computed every few minutes once
-                sources have reported stories together; they appear here then.
+                {table.total === 0 ? (
+                  `No source has “${query.q ?? ""}” in its name or address. Try part of the name.`
+                ) : (
+                  <>
+                    No source on this page.{" "}
+                    <Link href="/sources" className="text-accent underline underline-offset-4">
+                      Back to the first page
+                    </Link>
+                  </>
+                )}
               </p>
             </CardBody>
           )}
         </Card>
-        <Card aria-labelledby="health-title">
-          <CardHeader
-            id="health-title"
-            title="Feed health"
-            description="Problems first. A failing feed is retried with growing back-off and never dropped."
-          />
-          {polled.length ? (
-            <SourceHealthTable rows={polled} now={requestTime()} limit={showAll ? undefined : HEALTH_ROWS} />
-          ) : (
-            <CardBody>
-              <p className="text-muted text-sm">
-                No source has a feed to poll: every article came from an import.
-              </p>
-            </CardBody>
-          )}
-          {!showAll && polled.length > HEALTH_ROWS ? (
-            <CardBody className="border-line border-t text-sm">
-              Showing the first {HEALTH_ROWS} of {formatCount(polled.length)} feeds.{" "}
-              <Link href="/sources?health=all" className="text-accent underline underline-offset-4">
-                Show all
-              </Link>
-            </CardBody>
-          ) : null}
-        </Card>
+        <FeedHealthCard
+          rows={polled}
+          polling={polling}
+          now={now}
+          offset={healthOffset}
+          pageParams={{ ...tableParams, offset: query.offset ? String(query.offset) : undefined }}
+        />
       </div>
     </>
   );

@@ -15,6 +15,7 @@ import * as m015 from "./015-entity-article-order";
 import * as m016 from "./016-source-article-counts";
 import * as m018 from "./018-story-source-total";
 import * as m019 from "./019-tickers";
+import * as m020 from "./020-source-table-indexes";
 
 export interface Migration {
   version: number;
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   { version: 16, name: "source-article-counts", up: m016.up },
   { version: 18, name: "story-source-total", up: m018.up },
   { version: 19, name: "tickers", up: m019.up },
+  { version: 20, name: "source-table-indexes", up: m020.up },
 ];

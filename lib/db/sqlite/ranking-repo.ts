@@ -1,28 +1,10 @@
 import type { Db } from "../open-db";
 import type { RankingRepo, StoredSourceRanking } from "../store";
+import { sourcePage, toRanking, type RankingRow } from "./source-page";
 import { stmt } from "./stmt-cache";
 
 /** The read_models row of GET /v1/source-rankings (its name also appears in the triggers of migration 009). */
 const BODY = "source_rankings";
-
-interface RankingRow {
-  source_id: number;
-  source_name: string;
-  logo_url: string | null;
-  first_to_cluster_score: number;
-  cluster_frequency_score: number;
-  speed_score: number;
-  topical_authority_score: number;
-  content_diversity_score: number;
-  extraction_success_score: number;
-  neutrality_score: number;
-  sensationalism_score: number;
-  reliability_score: number;
-  overall_score: number;
-  tier: string;
-  description_one_liner: string | null;
-  description_summary: string | null;
-}
 
 export function sqliteRankingRepo(db: Db): RankingRepo {
   const insert = db.prepare(
@@ -91,24 +73,10 @@ export function sqliteRankingRepo(db: Db): RankingRepo {
            ORDER BY r.overall_score DESC, r.source_id`,
         )
         .all() as RankingRow[];
-      return rows.map((r) => ({
-        sourceId: r.source_id,
-        sourceName: r.source_name,
-        logoUrl: r.logo_url,
-        firstToCluster: r.first_to_cluster_score,
-        clusterFrequency: r.cluster_frequency_score,
-        speed: r.speed_score,
-        topicalAuthority: r.topical_authority_score,
-        contentDiversity: r.content_diversity_score,
-        extractionSuccess: r.extraction_success_score,
-        neutrality: r.neutrality_score,
-        sensationalism: r.sensationalism_score,
-        reliability: r.reliability_score,
-        overall: r.overall_score,
-        tier: r.tier,
-        oneLiner: r.description_one_liner,
-        summary: r.description_summary,
-      }));
+      return rows.map(toRanking);
+    },
+    async sourcePage(q) {
+      return sourcePage(db, q);
     },
     async bodyVersion() {
       const v = stmt(db, "SELECT version FROM read_models WHERE name = ?").pluck().get(BODY) as
