@@ -1,11 +1,13 @@
 import { SiteFooter, SiteHeader } from "@/components/shell/site-header";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/states";
+import { currentSession } from "@/lib/api/current-session";
 
-export default function NotFound() {
+export default async function NotFound() {
+  const session = await currentSession();
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader />
+      <SiteHeader account={session ? { email: session.user.email } : null} />
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
         <EmptyState
           title="Page not found"

@@ -1,15 +1,11 @@
 import type { ReactNode } from "react";
 
-import { SiteFooter, SiteHeader } from "@/components/shell/site-header";
+import { PublicFrame } from "@/components/shell/public-frame";
+import { currentSession } from "@/lib/api/current-session";
 
-export default function MarketingLayout({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
-  );
+// A signed-in reader of the public pages sees their account in the header. Reading the session makes these pages
+// render per request; without a session cookie that is a cookie check and nothing more.
+export default async function MarketingLayout({ children }: { children: ReactNode }) {
+  const session = await currentSession();
+  return <PublicFrame account={session ? { email: session.user.email } : null}>{children}</PublicFrame>;
 }

@@ -2,6 +2,7 @@ import { PlanCards } from "@/components/plans/plan-cards";
 import { ButtonLink } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
 import { GraphIcon, LayersIcon, NewspaperIcon, RankingIcon } from "@/components/ui/icons";
+import { currentSession } from "@/lib/api/current-session";
 import { DEFAULT_DEMO_KEY } from "@/lib/keys/key-format";
 
 const FEATURES = [
@@ -27,7 +28,8 @@ const FEATURES = [
   },
 ];
 
-export default function HomePage() {
+export default async function HomePage() {
+  const signedIn = (await currentSession()) !== null;
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
       <section className="py-16 sm:py-24">
@@ -40,7 +42,11 @@ export default function HomePage() {
           serves it all through a REST API and a live feed.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink href="/sign-up">Get an API key</ButtonLink>
+          {signedIn ? (
+            <ButtonLink href="/dashboard">Open the dashboard</ButtonLink>
+          ) : (
+            <ButtonLink href="/sign-up">Get an API key</ButtonLink>
+          )}
           <ButtonLink href="/docs" variant="secondary">
             Read the quick start
           </ButtonLink>

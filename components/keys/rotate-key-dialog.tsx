@@ -7,8 +7,8 @@ import type { KeyView } from "@/lib/auth/account-keys/key-view";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Field, Select } from "../ui/form";
-import { RelativeTime } from "../ui/relative-time";
 import { Alert } from "../ui/states";
+import { When } from "../ui/when";
 import { SecretReveal } from "./secret-reveal";
 import { useRotateKey } from "./use-keys";
 
@@ -45,7 +45,7 @@ export function RotateKeyDialog({ target, onClose }: { target: KeyView | null; o
             done.previous.status === "expiring" && done.previous.expiresAt !== null ? (
               <>
                 The old key <code className="font-mono">{done.previous.prefix}</code> keeps working until{" "}
-                <RelativeTime ms={done.previous.expiresAt} />, then the API refuses it.
+                <When ms={done.previous.expiresAt} />, then the API refuses it.
               </>
             ) : (
               <>

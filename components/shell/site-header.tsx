@@ -4,8 +4,12 @@ import { ThemeToggle } from "../theme/theme-toggle";
 import { ButtonLink } from "../ui/button";
 import { Logo } from "./logo";
 
-/** The public pages' header: kept free of session lookups so those pages stay static and fast. */
-export function SiteHeader() {
+/**
+ * The public pages' header. It takes the signed-in account from the layout (null when signed out) rather than
+ * looking it up itself: a signed-in reader sees their account and the way back to the dashboard, never "Sign in".
+ * A signed-out visitor costs only a cookie check.
+ */
+export function SiteHeader({ account }: { account: { email: string } | null }) {
   return (
     <header className="border-line bg-surface/80 sticky top-0 z-30 border-b backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 sm:px-6">
@@ -20,12 +24,30 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-1.5">
           <ThemeToggle />
-          <ButtonLink href="/sign-in" variant="ghost" size="sm">
-            Sign in
-          </ButtonLink>
-          <ButtonLink href="/sign-up" size="sm">
-            Get started
-          </ButtonLink>
+          {account ? (
+            <>
+              <Link
+                href="/account"
+                data-testid="site-account"
+                className="text-muted hover:text-fg hidden max-w-56 truncate px-2 text-sm underline-offset-4 hover:underline sm:inline"
+                title={`${account.email}: account settings`}
+              >
+                {account.email}
+              </Link>
+              <ButtonLink href="/dashboard" size="sm">
+                Dashboard
+              </ButtonLink>
+            </>
+          ) : (
+            <>
+              <ButtonLink href="/sign-in" variant="ghost" size="sm">
+                Sign in
+              </ButtonLink>
+              <ButtonLink href="/sign-up" size="sm">
+                Get started
+              </ButtonLink>
+            </>
+          )}
         </div>
       </div>
     </header>

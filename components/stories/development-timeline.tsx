@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "../ui/badge";
 import { cn } from "../ui/cn";
-import { RelativeTime } from "../ui/relative-time";
+import { When } from "../ui/when";
 
 export interface TimelineDevelopment {
   id: number;
@@ -16,13 +16,7 @@ const TONES: Record<string, BadgeTone> = { major: "danger", moderate: "warn", mi
 const DOTS: Record<string, string> = { major: "bg-danger", moderate: "bg-warn", minor: "bg-muted" };
 
 /** A story's developments, oldest first, each with its significance and the headline change it brought. */
-export function DevelopmentTimeline({
-  developments,
-  now,
-}: {
-  developments: TimelineDevelopment[];
-  now?: number;
-}) {
+export function DevelopmentTimeline({ developments }: { developments: TimelineDevelopment[] }) {
   return (
     <ol data-testid="timeline" className="border-line relative ml-1.5 space-y-5 border-l pl-5">
       {developments.map((d) => (
@@ -41,7 +35,7 @@ export function DevelopmentTimeline({
               {d.significance}
             </Badge>
             <span className="text-muted text-xs">
-              <RelativeTime ms={d.created_at_ms} now={now} />
+              <When ms={d.created_at_ms} />
             </span>
           </div>
           {d.description ? <p className="text-muted mt-1 text-sm">{d.description}</p> : null}

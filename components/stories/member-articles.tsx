@@ -4,9 +4,9 @@ import type { MemberGroup } from "@/lib/stories/member-groups";
 
 import { Badge } from "../ui/badge";
 import { ExternalIcon } from "../ui/icons";
-import { RelativeTime } from "../ui/relative-time";
+import { When } from "../ui/when";
 
-function ArticleLine({ a, now }: { a: Article; now?: number }) {
+function ArticleLine({ a }: { a: Article }) {
   return (
     <>
       <a
@@ -20,19 +20,19 @@ function ArticleLine({ a, now }: { a: Article; now?: number }) {
         <span className="sr-only"> (opens the publisher&apos;s page)</span>
       </a>
       <p className="text-muted mt-0.5 text-xs">
-        {a.sourceName} · <RelativeTime ms={a.publishedAt || a.discoveredAt} now={now} />
+        {a.sourceName} · <When ms={a.publishedAt || a.discoveredAt} />
       </p>
     </>
   );
 }
 
 /** A story's articles, newest first; syndicated copies of one wire story sit folded under it. */
-export function MemberArticles({ groups, now }: { groups: MemberGroup[]; now?: number }) {
+export function MemberArticles({ groups }: { groups: MemberGroup[] }) {
   return (
     <ul className="divide-line divide-y">
       {groups.map(({ article, duplicates }) => (
         <li key={article.id} data-testid="member-article" className="py-3 text-sm first:pt-0 last:pb-0">
-          <ArticleLine a={article} now={now} />
+          <ArticleLine a={article} />
           {duplicates.length ? (
             <details data-testid="duplicates" className="mt-2">
               <summary className="text-muted hover:text-fg cursor-pointer text-xs">
@@ -44,7 +44,7 @@ export function MemberArticles({ groups, now }: { groups: MemberGroup[]; now?: n
               <ul className="border-line mt-2 space-y-2 border-l pl-3">
                 {duplicates.map((d) => (
                   <li key={d.id}>
-                    <ArticleLine a={d} now={now} />
+                    <ArticleLine a={d} />
                   </li>
                 ))}
               </ul>

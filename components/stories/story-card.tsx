@@ -8,7 +8,7 @@ import type { FeedStory } from "@/lib/stories/story-feed";
 
 import { Badge } from "../ui/badge";
 import { cn } from "../ui/cn";
-import { RelativeTime } from "../ui/relative-time";
+import { When } from "../ui/when";
 import { useReducedMotion } from "../usage/use-reduced-motion";
 import { CategoryBadge, PriorityBadge, StoryLabel } from "./story-badges";
 import { CardTickers } from "./story-tickers";
@@ -21,13 +21,11 @@ export function StoryCard({
   story,
   change,
   changedAt,
-  now,
 }: {
   story: FeedStory;
   change?: StoryChange;
   /** When the change was seen: each new sighting plays the animation once. */
   changedAt: number;
-  now?: number;
 }) {
   const ref = useRef<HTMLElement>(null);
   const reduced = useReducedMotion();
@@ -65,7 +63,7 @@ export function StoryCard({
         <CategoryBadge category={story.category} />
         {change ? <Badge tone="ok">{change === "new" ? "New" : "Updated"}</Badge> : null}
         <span className="ml-auto whitespace-nowrap">
-          Updated <RelativeTime ms={story.lastUpdated} now={now} />
+          Updated <When ms={story.lastUpdated} />
         </span>
       </div>
       <h3 id={`story-${story.id}`} className="mt-2 text-base leading-snug font-semibold sm:text-lg">

@@ -61,7 +61,6 @@ export function StoryFeed({
     if (root.current) root.current.dataset.hydrated = "true";
   }, []);
   const data = feed ?? { ...initial, changes: {}, fetchedAt: 0 };
-  const now = data.archived ? data.asOf : undefined;
   return (
     <div ref={root} data-testid="story-feed" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -144,7 +143,7 @@ export function StoryFeed({
         >
           {data.stories.map((s) => (
             <li key={s.id}>
-              <StoryCard story={s} change={data.changes[s.id]} changedAt={data.fetchedAt} now={now} />
+              <StoryCard story={s} change={data.changes[s.id]} changedAt={data.fetchedAt} />
             </li>
           ))}
         </ol>

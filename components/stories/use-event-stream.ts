@@ -5,6 +5,11 @@ import { useEffect, useRef, useState } from "react";
 import type { SlimEvent } from "@/lib/events/sse-relay";
 
 export type StreamStatus = "connecting" | "live" | "reconnecting" | "closed";
+/** What the page tells the reader: `idle` is connected to a feed that receives no news (an archive). */
+export type LiveState = StreamStatus | "idle";
+
+/** After an article arrives on an archive's page, it counts as live for this long. */
+const HEARD_MS = 10 * 60_000;
 
 /**
  * Follows the dashboard's event stream (/api/internal/stream) for the given event types. EventSource reconnects by
@@ -46,4 +51,41 @@ export function useEventStream(
     return () => source.close();
   }, [key, sinceId]);
   return status;
+}
+
+/**
+ * The event stream, and whether the page is live: connected, and news actually arriving. A database whose newest
+ * article is older than the active window (`archived`: an imported archive, or feeds not polled) is connected but
+ * idle, until an article arrives while the page is open. Only `item.new` counts: the pipeline's own bookkeeping
+ * (priorities decaying, rankings) is not news arriving.
+ */
+export function useLiveStream(
+  types: readonly string[],
+  handlers: { onEvent: (e: SlimEvent) => void; onOpen?: () => void },
+  opts: { sinceId?: number; archived: boolean },
+): LiveState {
+  const [heard, setHeard] = useState(false);
+  const quiet = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (quiet.current !== null) clearTimeout(quiet.current);
+    },
+    [],
+  );
+  const status = useEventStream(
+    types,
+    {
+      onEvent: (e) => {
+        if (e.type === "item.new") {
+          setHeard(true);
+          if (quiet.current !== null) clearTimeout(quiet.current);
+          quiet.current = setTimeout(() => setHeard(false), HEARD_MS);
+        }
+        handlers.onEvent(e);
+      },
+      onOpen: handlers.onOpen,
+    },
+    opts.sinceId,
+  );
+  return status === "live" && opts.archived && !heard ? "idle" : status;
 }

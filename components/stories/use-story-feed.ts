@@ -9,7 +9,7 @@ import type { StoryFeed } from "@/lib/stories/story-feed";
 import { parseTickerInput } from "@/lib/stories/ticker-chips";
 
 import { apiFetch } from "../providers/api-fetch";
-import { useEventStream } from "./use-event-stream";
+import { useLiveStream } from "./use-event-stream";
 
 /** The events that change what the feed shows: arrivals, story births and merges, developments, priorities, ranks. */
 export const FEED_EVENT_TYPES = [
@@ -121,7 +121,11 @@ export function useStoryFeed(
     },
     [],
   );
-  const status = useEventStream(FEED_EVENT_TYPES, { onEvent: refresh, onOpen: refresh }, sinceId);
+  const status = useLiveStream(
+    FEED_EVENT_TYPES,
+    { onEvent: refresh, onOpen: refresh },
+    { sinceId, archived: query.data?.archived ?? initial.archived },
+  );
 
   const select = useCallback((next: FeedSelection) => {
     setSelection(next);

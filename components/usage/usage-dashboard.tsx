@@ -74,7 +74,13 @@ export function UsageDashboard({
         </label>
       </div>
 
-      {usage.isError ? (
+      {usage.isRefetchError ? (
+        // A failed refresh keeps the figures shown; the next one (a second later) tries again.
+        <p role="status" className="text-muted text-sm">
+          The figures could not be refreshed ({usage.error.message}); trying again.
+        </p>
+      ) : null}
+      {usage.isLoadingError ? (
         <ErrorState
           title="Usage could not be loaded"
           message={usage.error.message}
@@ -86,7 +92,7 @@ export function UsageDashboard({
         />
       ) : (
         <div
-          aria-busy={usage.isFetching}
+          aria-busy={usage.isPlaceholderData}
           className={usage.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
         >
           <dl className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">

@@ -7,7 +7,14 @@ import type { UsageView } from "@/lib/usage/chart-data";
 
 import { apiFetch } from "../providers/api-fetch";
 
-/** The account's usage over the last `days` UTC days, for one key or all; the previous range stays shown while loading. */
+/** New calls appear within this long: the empty state promises "within a second". */
+const REFRESH_MS = 1_000;
+
+/**
+ * The account's usage over the last `days` UTC days, for one key or all; the previous range stays shown while
+ * loading. Usage has no event on the live stream, so the page asks again every second while it is visible (the
+ * server flushes its buffered usage rows first); a hidden tab stops asking.
+ */
 export function useUsage(days: number, keyId: string | null, initial?: UsageView) {
   return useQuery({
     queryKey: queryKeys.usage(days, keyId),
@@ -18,5 +25,7 @@ export function useUsage(days: number, keyId: string | null, initial?: UsageView
     },
     initialData: initial,
     placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
 }

@@ -5,19 +5,22 @@ import { notFound } from "next/navigation";
 import { EntityTypeBadge } from "@/components/entities/entity-type-badge";
 import { DevelopmentTimeline } from "@/components/stories/development-timeline";
 import { MemberArticles } from "@/components/stories/member-articles";
-import { CategoryBadge, StoryLabel } from "@/components/stories/story-badges";
+import { CategoryBadge, PriorityBadge, StoryLabel } from "@/components/stories/story-badges";
 import { StoryEntityGraph } from "@/components/stories/story-entity-graph";
+import { StoryLive } from "@/components/stories/story-live";
 import { StoryMarkdown } from "@/components/stories/story-markdown";
 import { StoryTickerList } from "@/components/stories/story-tickers";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { RelativeTime } from "@/components/ui/relative-time";
+import { When } from "@/components/ui/when";
 import { currentSession, requestTime, requireSession } from "@/lib/api/current-session";
 import { getAppContext } from "@/lib/context";
 import { isDomainError } from "@/lib/errors";
 import { storyEntityElements } from "@/lib/graph/cytoscape-elements";
 import { storyEntityGraph } from "@/lib/graph/story-entity";
-import { getStoryDetail, getStoryOrThrow, listDevelopments } from "@/lib/stories/get-stories";
+import { showsPriority } from "@/lib/stories/card-badges";
+import { getStoryOrThrow } from "@/lib/stories/get-stories";
 import { groupDuplicates } from "@/lib/stories/member-groups";
+import { shownHeadline, toApiDevelopment, toStoryDetail } from "@/lib/stories/serialize";
 import { feedTime } from "@/lib/stories/story-feed";
 
 type Params = { params: Promise<{ id: string }> };
@@ -29,7 +32,7 @@ const REPORTS_SHOWN = 50;
 async function loadStory(id: string) {
   const { store } = await getAppContext();
   try {
-    return { store, detail: await getStoryDetail(store, id) };
+    return { store, story: await getStoryOrThrow(store, id) };
   } catch (e) {
     // Unknown ids and stories merged into another are both "not found" (contract §7.1).
     if (isDomainError(e) && e.code === "not_found") notFound();
@@ -44,44 +47,71 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { id } = await params;
   const { store } = await getAppContext();
   const story = await getStoryOrThrow(store, id).catch(() => null);
-  return { title: story ? story.headline : "Story" };
+  return { title: story ? shownHeadline(story) : "Story" };
 }
 
 export default async function StoryPage({ params, searchParams }: Props) {
   const { id } = await params;
   const showAll = (await searchParams).articles === "all";
   await requireSession(`/stories/${encodeURIComponent(id)}`);
-  const { store, detail } = await loadStory(id);
-  const [{ developments }, members, graph, time] = await Promise.all([
-    listDevelopments(store, String(detail.id)),
-    store.stories.members(detail.id),
-    storyEntityGraph(store, { story_id: detail.id, limit: 30 }),
+  const { store } = await getAppContext();
+  // The stream resumes after the last event the page was computed with, so nothing falls in between.
+  const sinceId = await store.events.lastId();
+  const { story } = await loadStory(id);
+  const [records, members, graph, time, [dynamics]] = await Promise.all([
+    store.stories.developments(story.id),
+    store.stories.members(story.id),
+    storyEntityGraph(store, { story_id: story.id, limit: 30 }),
     feedTime(store, requestTime()),
+    store.dynamics.snapshots([story.id]),
   ]);
+  const developments = records.map(toApiDevelopment);
+  // The API's detail without its article list: the members are shown grouped, below.
+  const detail = toStoryDetail(story, [], developments);
+  const priority = dynamics?.priority ?? "low";
   const groups = groupDuplicates(members);
-  const now = time.archived ? time.asOf : undefined;
   const copies = members.length - groups.length;
   // The story record names its 20 biggest contributors; the members count every source.
   const sourceCount = new Set(members.map((m) => m.sourceId)).size;
   return (
     <>
-      <nav aria-label="Breadcrumb" className="text-muted mb-3 text-sm">
-        <Link href="/stories" className="hover:text-fg underline underline-offset-4">
+      <nav aria-label="Breadcrumb" className="text-muted mb-3 flex min-w-0 gap-1.5 text-sm">
+        <Link href="/stories" className="hover:text-fg shrink-0 underline underline-offset-4">
           Stories
-        </Link>{" "}
-        / Story {detail.id}
+        </Link>
+        <span aria-hidden="true">/</span>
+        <span aria-current="page" className="text-fg min-w-0 truncate" title={detail.headline}>
+          {detail.headline}
+        </span>
       </nav>
       <header className="mb-6">
         <div className="flex flex-wrap items-center gap-2">
           <StoryLabel label={detail.label} />
+          {showsPriority(detail.label, priority) ? <PriorityBadge priority={priority} /> : null}
           <CategoryBadge category={detail.category} />
+          <div className="ml-auto">
+            <StoryLive
+              storyId={detail.id}
+              sinceId={sinceId}
+              archived={time.archived}
+              pulse={{
+                articleCount: detail.article_count,
+                lastUpdated: detail.last_updated,
+                developments: developments.length,
+                priority,
+              }}
+            />
+          </div>
         </div>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">{detail.headline}</h1>
-        <p className="text-muted mt-2 text-sm">
+        <p
+          className="text-muted mt-2 text-sm"
+          data-testid="story-counts"
+          data-article-count={detail.article_count}
+        >
           {detail.article_count.toLocaleString("en")} articles from {sourceCount} sources
           {copies ? ` (${copies} syndicated ${copies === 1 ? "copy" : "copies"})` : ""} · first seen{" "}
-          <RelativeTime ms={detail.first_seen} now={now} /> · updated{" "}
-          <RelativeTime ms={detail.last_updated} now={now} />
+          <When ms={detail.first_seen} /> · updated <When ms={detail.last_updated} />
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-5">
@@ -100,7 +130,7 @@ export default async function StoryPage({ params, searchParams }: Props) {
             />
             <CardBody>
               {developments.length ? (
-                <DevelopmentTimeline developments={developments} now={now} />
+                <DevelopmentTimeline developments={developments} />
               ) : (
                 <p className="text-muted text-sm">
                   No development yet: the story has not changed since it was first reported.
@@ -115,7 +145,7 @@ export default async function StoryPage({ params, searchParams }: Props) {
               description={`${groups.length} independent reports, newest first.`}
             />
             <CardBody>
-              <MemberArticles groups={showAll ? groups : groups.slice(0, REPORTS_SHOWN)} now={now} />
+              <MemberArticles groups={showAll ? groups : groups.slice(0, REPORTS_SHOWN)} />
               {!showAll && groups.length > REPORTS_SHOWN ? (
                 <p className="border-line mt-4 border-t pt-3 text-sm">
                   Showing the newest {REPORTS_SHOWN} of {groups.length} reports.{" "}

@@ -16,7 +16,8 @@ export default async function DocsPage() {
   const proto = h.get("x-forwarded-proto") === "https" ? "https" : "http";
   const demoKey = env().LEDE_DEMO_KEY ?? DEFAULT_DEMO_KEY;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:grid lg:grid-cols-[12rem_1fr] lg:gap-12">
+    // The layout gives the margins: the public frame's, or the app shell's for a signed-in reader.
+    <div className="lg:grid lg:grid-cols-[12rem_1fr] lg:gap-12">
       <nav aria-label="On this page" className="hidden lg:block">
         <div className="sticky top-20">
           <p className="text-muted mb-2 text-xs font-medium tracking-wide uppercase">On this page</p>
