@@ -49,6 +49,25 @@ export function isCommonWord(lower: string): boolean {
   return STOP.has(lower) || ordinary(lower) || stems(lower).some(ordinary);
 }
 
+const NAME_OR_PLACE = new Set([
+  "Person",
+  "FirstName",
+  "MaleName",
+  "FemaleName",
+  "LastName",
+  "Place",
+  "City",
+  "Country",
+  "Region",
+]);
+
+/** Whether compromise's lexicon knows the bare word as a person's or a place's name ("japan", "hana"). */
+export function isKnownNameOrPlace(lower: string): boolean {
+  const tags = LEXICON[lower];
+  if (tags === undefined) return false;
+  return (Array.isArray(tags) ? tags : [tags]).some((t) => NAME_OR_PLACE.has(t));
+}
+
 /** Whether compromise's lexicon knows the bare word as an organisation ("honda", "nissan"). */
 export function isKnownOrganisation(lower: string): boolean {
   const tags = LEXICON[lower];

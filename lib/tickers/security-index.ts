@@ -1,4 +1,4 @@
-import { isCommonWord } from "../entities/common-words";
+import { isCommonWord, isKnownNameOrPlace } from "../entities/common-words";
 import { normSymbol, type Brand, type Security } from "./registry";
 
 /** How a name found in text ties to a security. */
@@ -142,7 +142,11 @@ export class SecurityIndex {
       // A one-word short name the registry does not list as an alias is taken with context ("Rocket" of "Rocket
       // Companies" is mostly a rocket).
       if (short.length > 1) add(short, s, "name");
-      else if (!isCommonWord(short[0] ?? "") || DOMINANT.has(short[0] ?? "")) add(short, s, "name", true);
+      else if (
+        DOMINANT.has(short[0] ?? "") ||
+        !(isCommonWord(short[0] ?? "") || isKnownNameOrPlace(short[0] ?? ""))
+      )
+        add(short, s, "name", true);
     }
     for (const b of brands) {
       const s = this.bySymbol.get(b.symbol);
@@ -153,7 +157,11 @@ export class SecurityIndex {
     const shortened = new Map<string, Security[]>();
     for (const s of securities) {
       const brand = s.assetClass === "equity" ? brandName(s.name) : null;
-      if (brand && /^[a-z]+$/.test(brand[0]!) && (!isCommonWord(brand[0]!) || DOMINANT.has(brand[0]!)))
+      if (
+        brand &&
+        /^[a-z]+$/.test(brand[0]!) &&
+        (DOMINANT.has(brand[0]!) || !(isCommonWord(brand[0]!) || isKnownNameOrPlace(brand[0]!)))
+      )
         shortened.set(brand[0]!, [...(shortened.get(brand[0]!) ?? []), s]);
     }
     for (const [word, list] of shortened) if (list.length === 1) add([word], list[0]!, "alias", true);
