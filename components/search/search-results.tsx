@@ -3,14 +3,14 @@ import Link from "next/link";
 import type { StoryGroup } from "@/lib/search/group-by-story";
 import type { SearchViewHit } from "@/lib/search/search-view";
 
-import { RelativeTime } from "../ui/relative-time";
+import { When } from "../ui/when";
 import { MarkedSnippet } from "./marked-snippet";
 
-function HitLine({ hit, now }: { hit: SearchViewHit; now?: number }) {
+function HitLine({ hit }: { hit: SearchViewHit }) {
   return (
     <p className="text-muted text-xs">
       {hit.sourceName} · <span className="capitalize">{hit.category}</span> ·{" "}
-      <RelativeTime ms={hit.publishedAt || hit.discoveredAt} now={now} />
+      <When ms={hit.publishedAt || hit.discoveredAt} />
     </p>
   );
 }
@@ -23,11 +23,9 @@ function HitLine({ hit, now }: { hit: SearchViewHit; now?: number }) {
 export function SearchResults({
   groups,
   entities,
-  now,
 }: {
   groups: Array<StoryGroup<SearchViewHit>>;
   entities: string;
-  now?: number;
 }) {
   return (
     <ol className="space-y-6" data-testid="search-results">
@@ -38,7 +36,7 @@ export function SearchResults({
           data-story-id={storyId ?? undefined}
           data-url-hash={lead.urlHash}
         >
-          <HitLine hit={lead} now={now} />
+          <HitLine hit={lead} />
           <h3 className="mt-0.5 font-semibold">
             <a
               href={lead.url}

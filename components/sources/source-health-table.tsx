@@ -2,8 +2,8 @@ import type { Source } from "@/lib/db/types";
 import type { HealthStatus, SourceHealth } from "@/lib/sources/source-health";
 
 import { Badge, type BadgeTone } from "../ui/badge";
-import { RelativeTime } from "../ui/relative-time";
 import { Table, Td, Th } from "../ui/table";
+import { When } from "../ui/when";
 
 const STATUS: Record<HealthStatus, { label: string; tone: BadgeTone; order: number }> = {
   failing: { label: "Failing", tone: "danger", order: 0 },
@@ -72,7 +72,7 @@ export function SourceHealthTable({
               <Td className="tabular-nums">{source.articleCount.toLocaleString("en")}</Td>
               <Td className="tabular-nums">{health ? health.articlesPerDay.toFixed(1) : "–"}</Td>
               <Td className="text-muted whitespace-nowrap">
-                {health?.lastSuccessAt ? <RelativeTime ms={health.lastSuccessAt} now={now} /> : "never"}
+                {health?.lastSuccessAt ? <When ms={health.lastSuccessAt} now={now} /> : "never"}
               </Td>
               <Td className="text-muted max-w-72">
                 {health?.lastError ? (

@@ -9,14 +9,13 @@ import { SearchIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { Alert, EmptyState } from "@/components/ui/states";
-import { requestTime, requireSession } from "@/lib/api/current-session";
+import { requireSession } from "@/lib/api/current-session";
 import { getAppContext } from "@/lib/context";
 import { listEntities } from "@/lib/entities/queries/list-entities";
 import { ListEntitiesQuery } from "@/lib/entities/queries/schemas";
 import { entityList, matchNote } from "@/lib/search/match-note";
 import { SearchFullQuery } from "@/lib/search/schemas";
 import { searchView } from "@/lib/search/search-view";
-import { feedTime } from "@/lib/stories/story-feed";
 
 export const metadata: Metadata = { title: "Search" };
 
@@ -68,12 +67,11 @@ export default async function SearchPage({
     );
   }
   const { store } = await getAppContext();
-  const [result, entities, time] = await Promise.all([
+  const [result, entities] = await Promise.all([
     searchView(store, parsed.data),
     parsed.data.offset === 0
       ? listEntities(store, ListEntitiesQuery.parse({ q, limit: "6" }))
       : Promise.resolve(null),
-    feedTime(store, requestTime()),
   ]);
   const note = matchNote(result);
   return (
@@ -108,11 +106,7 @@ export default async function SearchPage({
             {groupsInWords(result.storyTotal, result.groupTotal - result.storyTotal)}
           </p>
           <TermReport terms={result.terms} note={note} />
-          <SearchResults
-            groups={result.groups}
-            entities={entityList(result.entities)}
-            now={time.archived ? time.asOf : undefined}
-          />
+          <SearchResults groups={result.groups} entities={entityList(result.entities)} />
           <Pager
             path="/search"
             params={{ q }}

@@ -8,15 +8,14 @@ import { RelationshipList } from "@/components/entities/relationship-list";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ExternalIcon } from "@/components/ui/icons";
 import { Pager } from "@/components/ui/pager";
-import { RelativeTime } from "@/components/ui/relative-time";
-import { currentSession, requestTime, requireSession } from "@/lib/api/current-session";
+import { When } from "@/components/ui/when";
+import { currentSession, requireSession } from "@/lib/api/current-session";
 import { getAppContext } from "@/lib/context";
 import { getEntityOrThrow, listEntityArticles } from "@/lib/entities/queries/get-entity";
 import { EntityArticlesQuery } from "@/lib/entities/queries/schemas";
 import { toApiEntity } from "@/lib/entities/queries/serialize";
 import { isDomainError } from "@/lib/errors";
 import { entityNetwork } from "@/lib/graph/entity-network";
-import { feedTime } from "@/lib/stories/story-feed";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -55,12 +54,10 @@ export default async function EntityPage({ params, searchParams }: Props) {
     offset: Array.isArray(offsetRaw) ? offsetRaw[0] : offsetRaw,
   });
   const page = paging.success ? paging.data : EntityArticlesQuery.parse({ limit: "20" });
-  const [network, articles, time] = await Promise.all([
+  const [network, articles] = await Promise.all([
     entityNetwork(store, { entity_id: entity.id, depth: DEPTH, limit: LIMIT }),
     listEntityArticles(store, String(entity.id), page),
-    feedTime(store, requestTime()),
   ]);
-  const now = time.archived ? time.asOf : undefined;
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-muted mb-3 text-sm">
@@ -136,7 +133,7 @@ export default async function EntityPage({ params, searchParams }: Props) {
                       {a.title}
                     </a>
                     <p className="text-muted mt-0.5 text-xs">
-                      {a.source_name} · <RelativeTime ms={a.published_at || a.discovered_at} now={now} />
+                      {a.source_name} · <When ms={a.published_at || a.discovered_at} />
                     </p>
                   </li>
                 ))}
