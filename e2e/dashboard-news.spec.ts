@@ -5,9 +5,14 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/axe";
-import { createKeyViaApi, expectNoHorizontalScroll, signUp, uniqueEmail } from "./support/dashboard";
+import { apiGet, expectNoHorizontalScroll, keyForNewAccount, signUp, uniqueEmail } from "./support/dashboard";
 import { startLede, type LedeServer } from "./support/lede-server";
-import { writeFreshStory, writeRecentNewswire } from "./support/news-data";
+import {
+  LOOPBACK_FEEDS_ALLOW,
+  writeFreshStory,
+  writeLoopbackFeeds,
+  writeRecentNewswire,
+} from "./support/news-data";
 
 // Two simulated days of news imported before the server starts: live stories with developments, syndicated copies,
 // entities and their relationships, source rankings. Feed polling is off, so nothing changes unless a test says so.
@@ -21,17 +26,9 @@ test.beforeAll(async ({ browser }) => {
   expect(count).toBeGreaterThan(500);
   // Three registered feeds (never polled here) give the health table rows of its own.
   const opml = path.join(tmp, "feeds.opml");
-  fs.writeFileSync(
-    opml,
-    `<?xml version="1.0"?><opml version="2.0"><head><title>e2e</title></head><body>${[1, 2, 3]
-      .map(
-        (n) =>
-          `<outline type="rss" text="Loopback Feed ${n}" xmlUrl="http://127.0.0.${n + 1}:9/feed.xml" htmlUrl="http://127.0.0.${n + 1}:9/" category="world"/>`,
-      )
-      .join("")}</body></opml>`,
-  );
+  writeLoopbackFeeds(opml);
   // Private addresses are registered only where the operator allows them.
-  lede = await startLede({ LEDE_FETCH_ALLOW_PRIVATE: "127.0.0.2:9,127.0.0.3:9,127.0.0.4:9" }, ({ cli }) => {
+  lede = await startLede({ LEDE_FETCH_ALLOW_PRIVATE: LOOPBACK_FEEDS_ALLOW }, ({ cli }) => {
     for (const args of [
       ["import", file],
       ["sources", "import", opml],
@@ -40,10 +37,7 @@ test.beforeAll(async ({ browser }) => {
       expect(r.status, r.stderr).toBe(0);
     }
   });
-  const page = await browser.newPage();
-  await signUp(page, lede.baseUrl, uniqueEmail("news-key"));
-  key = (await createKeyViaApi(page, lede.baseUrl, "e2e")).secret;
-  await page.close();
+  key = await keyForNewAccount(browser, lede.baseUrl, "news-key");
 });
 test.afterAll(async () => {
   await lede?.stop();
@@ -51,11 +45,7 @@ test.afterAll(async () => {
 });
 test.use({ reducedMotion: "reduce" });
 
-async function api<T>(pathAndQuery: string): Promise<T> {
-  const res = await fetch(`${lede.baseUrl}${pathAndQuery}`, { headers: { Authorization: `Bearer ${key}` } });
-  expect(res.status, pathAndQuery).toBe(200);
-  return (await res.json()) as T;
-}
+const api = <T>(pathAndQuery: string) => apiGet<T>(lede.baseUrl, key, pathAndQuery);
 
 /** Fails the test on any uncaught error in the page, and on the dashboard's error boundary. */
 function watchErrors(page: Page): string[] {

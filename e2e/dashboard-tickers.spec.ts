@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
 import { seriousA11yViolations } from "./support/axe";
-import { createKeyViaApi, expectNoHorizontalScroll, signUp, uniqueEmail } from "./support/dashboard";
+import { apiGet, expectNoHorizontalScroll, keyForNewAccount, signUp, uniqueEmail } from "./support/dashboard";
 import { startLede, type LedeServer } from "./support/lede-server";
 import { writeRecentNewswire, writeTickerStories } from "./support/news-data";
 
@@ -27,10 +27,7 @@ test.beforeAll(async ({ browser }) => {
       expect(r.status, r.stderr).toBe(0);
     }
   });
-  const page = await browser.newPage();
-  await signUp(page, lede.baseUrl, uniqueEmail("tickers-key"));
-  key = (await createKeyViaApi(page, lede.baseUrl, "e2e")).secret;
-  await page.close();
+  key = await keyForNewAccount(browser, lede.baseUrl, "tickers-key");
 });
 test.afterAll(async () => {
   await lede?.stop();
@@ -51,11 +48,7 @@ interface ApiStory {
   tickers: ApiTicker[];
 }
 
-async function api<T>(pathAndQuery: string): Promise<T> {
-  const res = await fetch(`${lede.baseUrl}${pathAndQuery}`, { headers: { Authorization: `Bearer ${key}` } });
-  expect(res.status, pathAndQuery).toBe(200);
-  return (await res.json()) as T;
-}
+const api = <T>(pathAndQuery: string) => apiGet<T>(lede.baseUrl, key, pathAndQuery);
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import { signUp, uniqueEmail } from "./support/dashboard";
+import { apiGet, signUp, uniqueEmail } from "./support/dashboard";
 import { startLede, type LedeServer } from "./support/lede-server";
 import { writeArchive } from "./support/news-data";
 
@@ -35,11 +35,7 @@ test.afterAll(async () => {
 });
 test.use({ reducedMotion: "reduce", viewport: { width: 1280, height: 900 } });
 
-async function api<T>(pathAndQuery: string): Promise<T> {
-  const res = await fetch(`${lede.baseUrl}${pathAndQuery}`, { headers: { Authorization: `Bearer ${key}` } });
-  expect(res.status, pathAndQuery).toBe(200);
-  return (await res.json()) as T;
-}
+const api = <T>(pathAndQuery: string) => apiGet<T>(lede.baseUrl, key, pathAndQuery);
 
 interface DrawnGraph {
   zoom: number;

@@ -5,9 +5,9 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { createKeyViaApi, signUp, uniqueEmail } from "./support/dashboard";
+import { apiGet, keyForNewAccount, signUp, uniqueEmail } from "./support/dashboard";
 import { startLede, type LedeServer } from "./support/lede-server";
-import { writeArchive } from "./support/news-data";
+import { LOOPBACK_FEEDS_ALLOW, writeArchive, writeLoopbackFeeds } from "./support/news-data";
 
 // The dashboard's list pages hold one page of rows whatever the database's size (issue #16): the server pages,
 // sorts and searches, the browser gets one page. The data: the first 2,000 records of the labelled archive (about
@@ -25,16 +25,8 @@ test.beforeAll(async ({ browser }) => {
   const file = path.join(tmp, "archive.jsonl");
   expect(writeArchive(file, 2_000)).toBe(2_000);
   const opml = path.join(tmp, "feeds.opml");
-  fs.writeFileSync(
-    opml,
-    `<?xml version="1.0"?><opml version="2.0"><head><title>e2e</title></head><body>${[1, 2, 3]
-      .map(
-        (n) =>
-          `<outline type="rss" text="Loopback Feed ${n}" xmlUrl="http://127.0.0.${n + 1}:9/feed.xml" htmlUrl="http://127.0.0.${n + 1}:9/" category="world"/>`,
-      )
-      .join("")}</body></opml>`,
-  );
-  lede = await startLede({ LEDE_FETCH_ALLOW_PRIVATE: "127.0.0.2:9,127.0.0.3:9,127.0.0.4:9" }, ({ cli }) => {
+  writeLoopbackFeeds(opml);
+  lede = await startLede({ LEDE_FETCH_ALLOW_PRIVATE: LOOPBACK_FEEDS_ALLOW }, ({ cli }) => {
     for (const args of [
       ["import", file],
       ["sources", "import", opml],
@@ -44,21 +36,14 @@ test.beforeAll(async ({ browser }) => {
     }
   });
   expect(lede.env.LEDE_POLL_FEEDS).toBeUndefined();
-  const page = await browser.newPage();
-  await signUp(page, lede.baseUrl, uniqueEmail("lists-key"));
-  key = (await createKeyViaApi(page, lede.baseUrl, "e2e")).secret;
-  await page.close();
+  key = await keyForNewAccount(browser, lede.baseUrl, "lists-key");
 });
 test.afterAll(async () => {
   await lede?.stop();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function api<T>(pathAndQuery: string): Promise<T> {
-  const res = await fetch(`${lede.baseUrl}${pathAndQuery}`, { headers: { Authorization: `Bearer ${key}` } });
-  expect(res.status, pathAndQuery).toBe(200);
-  return (await res.json()) as T;
-}
+const api = <T>(pathAndQuery: string) => apiGet<T>(lede.baseUrl, key, pathAndQuery);
 
 /** The numbers of one column of the sources table, found by its header. */
 async function column(page: Page, header: string): Promise<number[]> {

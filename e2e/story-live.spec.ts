@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { expect, test, type Page } from "@playwright/test";
 
-import { createKeyViaApi, signUp, uniqueEmail } from "./support/dashboard";
+import { apiGet, keyForNewAccount, signUp, uniqueEmail } from "./support/dashboard";
 import { startLede, type LedeServer } from "./support/lede-server";
 import { writeFreshStory } from "./support/news-data";
 
@@ -21,10 +21,7 @@ test.beforeAll(async ({ browser }) => {
     const r = cli(["import", first]);
     expect(r.status, r.stderr).toBe(0);
   });
-  const page = await browser.newPage();
-  await signUp(page, lede.baseUrl, uniqueEmail("story-live-key"));
-  key = (await createKeyViaApi(page, lede.baseUrl, "e2e")).secret;
-  await page.close();
+  key = await keyForNewAccount(browser, lede.baseUrl, "story-live-key");
 });
 test.afterAll(async () => {
   await lede?.stop();
@@ -32,11 +29,7 @@ test.afterAll(async () => {
 });
 test.use({ reducedMotion: "reduce" });
 
-async function api<T>(pathAndQuery: string): Promise<T> {
-  const res = await fetch(`${lede.baseUrl}${pathAndQuery}`, { headers: { Authorization: `Bearer ${key}` } });
-  expect(res.status, pathAndQuery).toBe(200);
-  return (await res.json()) as T;
-}
+const api = <T>(pathAndQuery: string) => apiGet<T>(lede.baseUrl, key, pathAndQuery);
 
 /**
  * Two more outlets report the same event, now with a figure: new articles from new sources (five in all, a

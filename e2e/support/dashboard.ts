@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 export const PASSWORD = "correct horse battery staple";
 
@@ -47,6 +47,24 @@ export async function createKeyViaApi(page: Page, baseUrl: string, name: string)
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { secret: string; key: { id: string } };
   return { id: body.key.id, secret: body.secret };
+}
+
+/** A new account's API key, made in a page of its own that is closed again (for specs that call the API). */
+export async function keyForNewAccount(browser: Browser, baseUrl: string, tag: string): Promise<string> {
+  const page = await browser.newPage();
+  try {
+    await signUp(page, baseUrl, uniqueEmail(tag));
+    return (await createKeyViaApi(page, baseUrl, "e2e")).secret;
+  } finally {
+    await page.close();
+  }
+}
+
+/** GET on the API with `key`, expecting 200; the parsed body. */
+export async function apiGet<T>(baseUrl: string, key: string, pathAndQuery: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${pathAndQuery}`, { headers: { Authorization: `Bearer ${key}` } });
+  expect(res.status, pathAndQuery).toBe(200);
+  return (await res.json()) as T;
 }
 
 /** The page's width is the viewport's: nothing makes it scroll sideways. */

@@ -100,3 +100,18 @@ export function writeTickerStories(file: string, at = Date.now() - 10 * 60_000):
   });
   fs.writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
 }
+
+/** Three feeds on private loopback addresses (never polled in e2e), for a health table with rows of its own. */
+export const LOOPBACK_FEEDS_ALLOW = "127.0.0.2:9,127.0.0.3:9,127.0.0.4:9";
+
+/** Writes an OPML list of the three loopback feeds; registering it needs `LEDE_FETCH_ALLOW_PRIVATE` set to the above. */
+export function writeLoopbackFeeds(file: string): void {
+  const outlines = [1, 2, 3].map(
+    (n) =>
+      `<outline type="rss" text="Loopback Feed ${n}" xmlUrl="http://127.0.0.${n + 1}:9/feed.xml" htmlUrl="http://127.0.0.${n + 1}:9/" category="world"/>`,
+  );
+  fs.writeFileSync(
+    file,
+    `<?xml version="1.0"?><opml version="2.0"><head><title>e2e</title></head><body>${outlines.join("")}</body></opml>`,
+  );
+}
