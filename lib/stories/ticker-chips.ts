@@ -1,12 +1,11 @@
 // What the dashboard shows of a story's securities (ticker chips) and reads from its securities filter. Pure and
 // dependency-free: client components import it.
 import type { ScoredTicker } from "../tickers/story-tickers";
+import { SYMBOL } from "../tickers/symbol";
 
 /** Chips a story card shows before "+N". */
 export const CARD_TICKERS = 4;
 
-/** A symbol as GET /v1/stories?tickers= accepts it (lib/validation/query.ts `qSymbols`), upper case. */
-const SYMBOL = /^[A-Z0-9][A-Z0-9.\-=^&]{0,19}$/;
 /** qCsv's bound: the filter takes at most this many symbols. */
 export const MAX_FILTER_SYMBOLS = 100;
 

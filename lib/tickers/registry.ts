@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 
 import { parse } from "csv-parse/sync";
 
+import { SYMBOL } from "./symbol";
+
 /** Contract §6.16 `ticker asset_class`. */
 export const ASSET_CLASSES = ["equity", "etf", "crypto", "index", "commodity", "fx"] as const;
 export type AssetClass = (typeof ASSET_CLASSES)[number];
@@ -33,7 +35,6 @@ export class RegistryFileError extends Error {
 const REGISTRY_DIR = fileURLToPath(new URL("./registry/", import.meta.url));
 const BRANDS_FILE = fileURLToPath(new URL("./brands.csv", import.meta.url));
 const COLUMNS = ["symbol", "name", "asset_class", "aliases", "exchange", "source"] as const;
-const SYMBOL = /^[A-Z0-9][A-Z0-9.\-=^&]{0,19}$/;
 
 /** A symbol as stored and matched: upper case, trimmed. */
 export const normSymbol = (s: string): string => s.trim().toUpperCase();

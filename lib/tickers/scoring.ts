@@ -1,3 +1,4 @@
+import { prf, type Prf } from "../entities/scoring";
 import type { AssetClass } from "./registry";
 import type { Sentiment } from "./sentiment";
 
@@ -17,15 +18,6 @@ export interface PredictedTag {
   sentiment: Sentiment;
 }
 
-export interface Prf {
-  precision: number;
-  recall: number;
-  f1: number;
-  tp: number;
-  fp: number;
-  fn: number;
-}
-
 export interface TickerScore {
   overall: Prf;
   byClass: Record<string, Prf>;
@@ -34,19 +26,6 @@ export interface TickerScore {
   sentimentCount: number;
   errors: Array<{ id: string; title: string; missed: string[]; extra: string[] }>;
 }
-
-const prf = (tp: number, fp: number, fn: number): Prf => {
-  const precision = tp + fp ? tp / (tp + fp) : 1;
-  const recall = tp + fn ? tp / (tp + fn) : 1;
-  return {
-    precision,
-    recall,
-    f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0,
-    tp,
-    fp,
-    fn,
-  };
-};
 
 /**
  * Precision and recall of the tags at or above `minConfidence` against the hand marks, overall and per asset
@@ -90,16 +69,18 @@ export function scoreTickers(
   let fn = 0;
   const byClass: Record<string, Prf> = {};
   for (const [cls, c] of [...counts].sort((a, b) => a[0].localeCompare(b[0]))) {
-    byClass[cls] = prf(c.tp, c.fp, c.fn);
+    byClass[cls] = prf(c);
     tp += c.tp;
     fp += c.fp;
     fn += c.fn;
   }
   return {
-    overall: prf(tp, fp, fn),
+    overall: prf({ tp, fp, fn }),
     byClass,
     sentimentAccuracy: judged ? right / judged : 0,
     sentimentCount: judged,
     errors,
   };
 }
+
+export type { Prf };

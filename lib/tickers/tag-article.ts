@@ -244,8 +244,9 @@ function readsAsMarket({ tokens, start, end }: Span, fx: boolean): boolean {
 
 /** Name hits of one text with its currency pairs read together. */
 function scanText(index: SecurityIndex, text: string, inHeadline: boolean, ctx: ScanContext): Hit[] {
-  const tokens = rawWords(text).map(matchToken);
-  return currencies(index, text, tokens, scanNames(index, text, inHeadline, ctx));
+  const raw = rawWords(text);
+  const tokens = raw.map(matchToken);
+  return currencies(index, text, tokens, scanNames(index, raw, tokens, inHeadline, ctx));
 }
 
 interface ScanContext {
@@ -255,9 +256,13 @@ interface ScanContext {
 }
 
 /** Name hits in one text (the headline or the lede). */
-function scanNames(index: SecurityIndex, text: string, inHeadline: boolean, ctx: ScanContext): Hit[] {
-  const raw = rawWords(text);
-  const tokens = raw.map(matchToken);
+function scanNames(
+  index: SecurityIndex,
+  raw: readonly string[],
+  tokens: readonly string[],
+  inHeadline: boolean,
+  ctx: ScanContext,
+): Hit[] {
   const others = otherNames(tokens, ctx.entities);
   const hits: Hit[] = [];
   for (let i = 0; i < tokens.length; i++) {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { SYMBOL } from "../tickers/symbol";
+
 // Query-string field builders (contract §2 "Query types"): every value arrives as a string.
 
 /** An optional integer parameter with inclusive bounds. */
@@ -54,7 +56,7 @@ export function qCsv() {
 export function qSymbols() {
   return qCsv().pipe(
     z
-      .array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9.\-=^&]{0,19}$/, "must be a ticker symbol such as AAPL"))
+      .array(z.string().regex(new RegExp(SYMBOL.source, "i"), "must be a ticker symbol such as AAPL"))
       .optional()
       .transform((v) => v?.map((s) => s.toUpperCase())),
   );
