@@ -1,8 +1,8 @@
 import type { FeedPolling } from "@/lib/sources/feed-polling";
+import { when } from "@/lib/text/when";
 
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Pager } from "../ui/pager";
-import { relativeTime } from "../ui/relative-time";
 import { Alert } from "../ui/states";
 import { SourceHealthTable, type SourceHealthRow } from "./source-health-table";
 
@@ -11,8 +11,7 @@ export const HEALTH_PAGE_SIZE = 50;
 
 /** What the dashboard says when no process fetches the feeds: their health is as of their last poll. */
 export function pollingOffText(polling: FeedPolling, now: number): string {
-  const last =
-    polling.lastPolledAt === null ? "" : ` The last poll was ${relativeTime(polling.lastPolledAt, now)}.`;
+  const last = polling.lastPolledAt === null ? "" : ` The last poll was ${when(polling.lastPolledAt, now)}.`;
   return `Feed polling is off: no process is fetching the registered feeds, so their health is as of each feed's last poll.${last} Start Lede with LEDE_POLL_FEEDS=true to poll them.`;
 }
 

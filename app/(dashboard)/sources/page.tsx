@@ -10,7 +10,6 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { RankingIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
-import { relativeTime } from "@/components/ui/relative-time";
 import { Stat } from "@/components/ui/stat";
 import { Alert } from "@/components/ui/states";
 import { formatCount } from "@/components/usage/format";
@@ -19,6 +18,7 @@ import { getAppContext } from "@/lib/context";
 import { listSourceTable, SourceTableQuery } from "@/lib/rankings/source-table";
 import { feedPolling } from "@/lib/sources/feed-polling";
 import { sourceHealth } from "@/lib/sources/source-health";
+import { when } from "@/lib/text/when";
 import { qIntDefault } from "@/lib/validation/query";
 
 export const metadata: Metadata = { title: "Sources" };
@@ -102,7 +102,7 @@ export default async function SourcesPage({ searchParams }: { searchParams: Sear
             hint={
               polling.lastPolledAt === null
                 ? "no feed has been polled"
-                : `last poll ${relativeTime(polling.lastPolledAt, now)}`
+                : `last poll ${when(polling.lastPolledAt, now)}`
             }
           />
         )}
