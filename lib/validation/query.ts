@@ -56,7 +56,14 @@ export function qCsv() {
 export function qSymbols() {
   return qCsv().pipe(
     z
-      .array(z.string().regex(new RegExp(SYMBOL.source, "i"), "must be a ticker symbol such as AAPL"))
+      .array(
+        z
+          .string()
+          .regex(
+            new RegExp(SYMBOL.source.replaceAll("A-Z", "A-Za-z")),
+            "must be a ticker symbol such as AAPL",
+          ),
+      )
       .optional()
       .transform((v) => v?.map((s) => s.toUpperCase())),
   );
