@@ -159,7 +159,7 @@ async function runDataset(browser: Browser, dataset: Dataset): Promise<Result> {
       ["/stories?view=ranked", ""],
       ["/stories?category=business", ""],
       [`/stories/${bigStory}`, "the biggest story"],
-      [`/stories/${bigStory}?articles=all`, "every article of it"],
+      [`/stories/${bigStory}?offset=50`, "its second page of reports"],
       ["/entities", ""],
       ["/entities?q=united", ""],
       [`/entities/${hub}`, "the most connected entity"],

@@ -150,12 +150,25 @@ test("a story page shows the summary, the developments timeline, grouped article
     await expect(summary).not.toContainText("**");
     await expect(page.getByTestId("development")).toHaveCount(developments.length);
     await expect(page.getByTestId("development").first()).toContainText(developments[0]?.significance ?? "");
-    // Every member article is on the page (all of them once asked): independent reports, and syndicated copies
-    // folded under them.
-    await page.goto(`${lede.baseUrl}/stories/${s.id}?articles=all`);
-    const reports = await page.getByTestId("member-article").count();
-    const copies = await page.getByTestId("duplicates").locator("li").count();
+    // Every member article is on one of the story's pages of 50 reports: independent reports, and syndicated
+    // copies folded under them.
+    let reports = 0;
+    let copies = 0;
+    for (let pages = 1; ; pages++) {
+      await expect(page.getByTestId("member-article").first()).toBeVisible();
+      const shown = await page.getByTestId("member-article").count();
+      expect(shown).toBeLessThanOrEqual(50);
+      reports += shown;
+      copies += await page.getByTestId("duplicates").locator("li").count();
+      const next = page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" });
+      if ((await next.count()) === 0) break;
+      expect(pages).toBeLessThan(100);
+      await next.click();
+      await expect(page).toHaveURL(new RegExp(`/stories/${s.id}\\?offset=${pages * 50}$`));
+      await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(`${pages * 50 + 1}–`);
+    }
     expect(reports + copies).toBe(detail.articles.length);
+    await page.goto(`${lede.baseUrl}/stories/${s.id}`);
     const graphEl = page.getByTestId("graph");
     await expect(graphEl).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
     // The graph draws the story and its 10 most-mentioned entities; "show more" adds the rest (entity-graphs.spec).

@@ -11,6 +11,7 @@ import { StoryLive } from "@/components/stories/story-live";
 import { StoryMarkdown } from "@/components/stories/story-markdown";
 import { StoryTickerList } from "@/components/stories/story-tickers";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Pager } from "@/components/ui/pager";
 import { When } from "@/components/ui/when";
 import { currentSession, requestTime, requireSession } from "@/lib/api/current-session";
 import { getAppContext } from "@/lib/context";
@@ -22,12 +23,15 @@ import { getStoryOrThrow } from "@/lib/stories/get-stories";
 import { groupDuplicates } from "@/lib/stories/member-groups";
 import { shownHeadline, toApiDevelopment, toStoryDetail } from "@/lib/stories/serialize";
 import { feedTime } from "@/lib/stories/story-feed";
+import { qIntDefault } from "@/lib/validation/query";
 
 type Params = { params: Promise<{ id: string }> };
 type Props = Params & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Reports listed before "show all": a story of hundreds of articles stays a page, not a megabyte. */
+/** Reports listed per page: a story of hundreds of articles is paged, never one page of a megabyte. */
 const REPORTS_SHOWN = 50;
+const ReportsOffset = qIntDefault(0, { min: 0 });
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 async function loadStory(id: string) {
   const { store } = await getAppContext();
@@ -52,7 +56,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function StoryPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const showAll = (await searchParams).articles === "all";
+  const requestedOffset = ReportsOffset.safeParse(one((await searchParams).offset)).data ?? 0;
   await requireSession(`/stories/${encodeURIComponent(id)}`);
   const { store } = await getAppContext();
   // The stream resumes after the last event the page was computed with, so nothing falls in between.
@@ -71,6 +75,9 @@ export default async function StoryPage({ params, searchParams }: Props) {
   const priority = dynamics?.priority ?? "low";
   const groups = groupDuplicates(members);
   const copies = members.length - groups.length;
+  // An offset past the end (a link kept while the story was merged down) shows the last page, not an empty list.
+  const lastPage = Math.max(0, Math.ceil(groups.length / REPORTS_SHOWN) - 1) * REPORTS_SHOWN;
+  const offset = Math.min(requestedOffset, lastPage);
   // The story record names its 20 biggest contributors; the members count every source.
   const sourceCount = new Set(members.map((m) => m.sourceId)).size;
   return (
@@ -145,18 +152,14 @@ export default async function StoryPage({ params, searchParams }: Props) {
               description={`${groups.length} independent reports, newest first.`}
             />
             <CardBody>
-              <MemberArticles groups={showAll ? groups : groups.slice(0, REPORTS_SHOWN)} />
-              {!showAll && groups.length > REPORTS_SHOWN ? (
-                <p className="border-line mt-4 border-t pt-3 text-sm">
-                  Showing the newest {REPORTS_SHOWN} of {groups.length} reports.{" "}
-                  <Link
-                    href={`/stories/${detail.id}?articles=all`}
-                    className="text-accent underline underline-offset-4"
-                  >
-                    Show all
-                  </Link>
-                </p>
-              ) : null}
+              <MemberArticles groups={groups.slice(offset, offset + REPORTS_SHOWN)} />
+              <Pager
+                path={`/stories/${detail.id}`}
+                params={{}}
+                offset={offset}
+                limit={REPORTS_SHOWN}
+                total={groups.length}
+              />
             </CardBody>
           </Card>
         </div>
