@@ -2,7 +2,7 @@ import { detectMentions, type SentenceAnalysis } from "./detect";
 import { gazetteer, type GazetteerIndex } from "./gazetteer";
 import { outletName, OutletNames, stripCredits } from "./outlets";
 import { resolveMentions } from "./resolve-mentions";
-import { parseSentences } from "./tokens";
+import { parseArticle } from "./tokens";
 import type { ArticleEntity, ArticleText } from "./types";
 
 /** Entities of one article, with the parsed sentences that relationship extraction reads. */
@@ -30,8 +30,10 @@ export function extractEntities(doc: ArticleText, options: ExtractOptions = {}):
   const own = options.source ? [outletName(options.source)] : [];
   const registry = options.outlets ?? null;
   const outlets = own.length && !registry?.has(own[0]!) ? new OutletNames(own, registry) : registry;
-  const title = parseSentences(stripCredits(doc.title, outlets, own), true);
-  const body = parseSentences(stripCredits(doc.text ?? "", outlets, own), false, title.length);
+  const { title, body } = parseArticle(
+    stripCredits(doc.title, outlets, own),
+    stripCredits(doc.text ?? "", outlets, own),
+  );
   const bodyLower = new Set<string>();
   for (const s of body) {
     for (const t of s.tokens) {

@@ -93,25 +93,40 @@ function isAllCaps(tokens: Token[]): boolean {
   return words.length >= 3 && words.filter((t) => t.upper).length / words.length >= 0.7;
 }
 
-/** Sentences of `text`, split here and pre-tagged by compromise (lexicon + pre-tagger: its fast stages). */
-export function parseSentences(text: string, fromTitle: boolean, firstIndex = 0): Sentence[] {
-  const split = splitSentences(text);
-  if (split.length === 0) return [];
-  const doc = nlp.tokenize(split.map((terms) => ({ terms })) as unknown as string);
+/**
+ * The sentences of a title and of a body, split here and pre-tagged by compromise (lexicon + pre-tagger: its fast
+ * stages) in one pass: compromise's cost per call is large beside a headline's few words. The body's sentences
+ * are numbered on from the title's.
+ */
+export function parseArticle(title: string, body: string): { title: Sentence[]; body: Sentence[] } {
+  const titleSplit = splitSentences(title);
+  const bodySplit = splitSentences(body);
+  const all = [...titleSplit, ...bodySplit];
+  if (all.length === 0) return { title: [], body: [] };
+  const doc = nlp.tokenize(all.map((terms) => ({ terms })) as unknown as string);
   doc.compute(["lexicon", "preTagger"]);
-  const out: Sentence[] = [];
-  for (const terms of doc.docs as RawTerm[][]) {
+  const docs = doc.docs as RawTerm[][];
+  const out = { title: [] as Sentence[], body: [] as Sentence[] };
+  docs.forEach((terms, i) => {
+    const fromTitle = i < titleSplit.length;
     const tokens = terms.filter((t) => t.text).map(makeToken);
-    if (tokens.length === 0) continue;
+    if (tokens.length === 0) return;
+    const list = fromTitle ? out.title : out.body;
     const allCaps = isAllCaps(tokens);
-    out.push({
-      index: firstIndex + out.length,
+    list.push({
+      index: out.title.length + out.body.length,
       tokens,
       titleCase: allCaps || isTitleCase(tokens, fromTitle),
       allCaps,
-      opensBody: !fromTitle && out.length === 0,
+      opensBody: !fromTitle && out.body.length === 0,
       fromTitle,
     });
-  }
+  });
   return out;
+}
+
+/** Sentences of `text` alone, as `parseArticle` parses a title (`fromTitle`) or a body. */
+export function parseSentences(text: string, fromTitle: boolean): Sentence[] {
+  const parsed = fromTitle ? parseArticle(text, "") : parseArticle("", text);
+  return fromTitle ? parsed.title : parsed.body;
 }

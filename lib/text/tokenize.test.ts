@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { articleWords, cleanHeadline, titleTokens, urlSlugWords } from "./tokenize";
+import porter2 from "wink-porter2-stemmer";
+
+import { articleWords, cleanHeadline, stem, titleTokens, urlSlugWords } from "./tokenize";
 
 describe("headline tokens", () => {
   it("drops the aggregator's cut-off word, a trailing publisher credit and entity leftovers", () => {
@@ -19,6 +21,13 @@ describe("headline tokens", () => {
       "phone",
     ]);
     expect(titleTokens("Friday the 13th")).toEqual(["friday", "13th"]);
+  });
+
+  it("memoises stems without changing them, past the memo's bound", () => {
+    const words = Array.from({ length: 120_000 }, (_, i) => `launch${i.toString(36)}ing`);
+    for (const w of [...words.slice(0, 10), ...words, ...words.slice(0, 10)]) expect(stem(w)).toBe(porter2(w));
+    expect(stem("generously")).toBe("generous");
+    expect(stem("generously")).toBe("generous");
   });
 });
 

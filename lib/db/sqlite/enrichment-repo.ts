@@ -120,14 +120,16 @@ export function sqliteEnrichmentRepo(db: Db): EnrichmentRepo {
         for (const e of it.entities) {
           const id = resolve(e);
           ids.set(e.ref, id);
-          improve.run({
-            id,
-            subcategory: e.subcategory,
-            description: e.description,
-            wikidataId: e.wikidataId,
-            wikipediaUrl: e.wikipediaUrl,
-            enriched: e.enriched ? 1 : 0,
-          });
+          const knows = e.enriched || e.subcategory || e.description || e.wikidataId || e.wikipediaUrl;
+          if (knows)
+            improve.run({
+              id,
+              subcategory: e.subcategory,
+              description: e.description,
+              wikidataId: e.wikidataId,
+              wikipediaUrl: e.wikipediaUrl,
+              enriched: e.enriched ? 1 : 0,
+            });
           for (const alias of new Set([e.name, ...e.aliases])) addAlias.run(id, alias, norm(alias));
           // A person is later often named by surname alone: the surname resolves to them while only one
           // stored person carries it (two matches are ambiguous and resolve to neither).
