@@ -111,6 +111,12 @@ export function writeScaleReport(results: SizeResult[], ranNow: number[]): void 
     ...facts.map(([name, f]) => `| ${name} | ${results.map(f).join(" | ")} |`),
   ].join("\n");
   const earlier = results.filter((r) => !ranNow.includes(r.size)).map((r) => label(r.size));
+  const again = results.flatMap((r) =>
+    (r.remeasured ?? []).map(
+      (m) =>
+        `- ${label(r.size)}: ${m.ops.map((n) => `\`${n}\``).join(", ")} measured again at ${day(m.runAt)} on ${m.code} (load average after ${m.load}); the other rows and the facts below are from the run of ${day(r.runAt)}.`,
+    ),
+  );
   writeBenchSection(
     "scale",
     `## /v1 reads as the database grows (issue #15)
@@ -122,7 +128,7 @@ Run: \`npm run bench:scale\` (script: \`bench/scale.ts\`), against \`lede start\
 **Load.** The server first gets one request of each operation (to check its answer, and because some work starts on first use: the first vector query builds the ANN vector index in the background); the bench then waits until the server uses under 5 % of a core for 3 s before measuring (the row "server idle again after" below says how long that took). Then per operation: ${small.connections} connections in a closed loop, ${WARMUP_NOTE(small.seconds)}, keep-alive, from the bench process on the same machine. Each request carries one of 2,000 API keys of business accounts in turn (1,800 requests a minute per key, 600,000 credits a month per account, so neither the rate limit nor a quota answers). Latencies in ms; "error" means the operation did not answer 200 and was not measured; "answer" is the size of one response body.
 
 ${table(head, rows)}
-
+${again.length ? `\nOperations measured again on later code (\`--ops\`):\n\n${again.join("\n")}\n` : ""}
 ${factTable}`,
   );
 }

@@ -35,6 +35,11 @@ const sizes = (opt("--sizes") ?? "10000,100000,1000000").split(",").map(Number);
 const rebuild = args.includes("--rebuild");
 const buildOnly = args.includes("--build-only");
 const reportOnly = args.includes("--report-only");
+/** Re-measure only these operations (comma-separated names); the others keep their stored figures. */
+const onlyOps = opt("--ops")
+  ?.split(",")
+  .map((n) => n.trim())
+  .filter(Boolean);
 const dir = path.resolve(opt("--dir") ?? path.join(os.tmpdir(), "lede-scale"));
 const connections = Number(opt("--connections") ?? 4);
 const seconds = Number(opt("--seconds") ?? 3);
@@ -82,6 +87,8 @@ export interface SizeResult {
   connections: number;
   seconds: number;
   ops: OpResult[];
+  /** Operations measured again later (`--ops`), with when and on what code; the rest of the result is older. */
+  remeasured?: Array<{ ops: string[]; runAt: number; code: string; load: string }>;
 }
 
 const log = (size: number, line: string) => console.log(`[${size.toLocaleString("en")}] ${line}`);
@@ -165,7 +172,9 @@ async function measureSize(size: number): Promise<SizeResult> {
   const keys = await createKeys(dbDir);
   let k = 0;
   const auth = () => ({ Authorization: `Bearer ${keys[k++ % keys.length]}` });
-  const ops = scaleOperations(dbDir, Date.now());
+  const ops = scaleOperations(dbDir, Date.now()).filter((op) => !onlyOps || onlyOps.includes(op.name));
+  if (onlyOps && ops.length !== onlyOps.length)
+    throw new Error(`--ops: unknown operation among ${onlyOps.join(", ")}`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LEDE_DATA_DIR: dbDir,
@@ -291,7 +300,21 @@ async function main(): Promise<void> {
     return;
   }
   for (const size of reportOnly ? [] : sizes) {
-    stored[size] = await measureSize(size);
+    const fresh = await measureSize(size);
+    const before = stored[size];
+    stored[size] =
+      onlyOps && before
+        ? {
+            ...before,
+            ops: before.ops.map((o) => fresh.ops.find((f) => f.name === o.name) ?? o),
+            remeasured: [
+              ...(before.remeasured ?? [])
+                .map((r) => ({ ...r, ops: r.ops.filter((n) => !onlyOps.includes(n)) }))
+                .filter((r) => r.ops.length > 0),
+              { ops: onlyOps, runAt: fresh.runAt, code: fresh.code, load: fresh.load },
+            ],
+          }
+        : fresh;
     fs.writeFileSync(resultsFile, JSON.stringify(stored, null, 2));
   }
   const current = Object.values(stored).filter((r) => r.db.version === DATA_VERSION);

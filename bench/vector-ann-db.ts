@@ -115,6 +115,29 @@ for (const [wi, w] of windows.entries()) {
   );
   log(rows.at(-1)!);
 }
+// GET /v1/related's path: the whole archive in the graph's order, no exact rescoring, rows read a few at a time.
+{
+  const none = windows.findIndex((w) => w.since <= 0);
+  const ms: number[] = [];
+  let found = 0;
+  for (const [qi, q] of queries.entries()) {
+    const t0 = process.hrtime.bigint();
+    const near = await repo.relatedArticles({
+      vector: q,
+      candidates: TOP + 24,
+      take: TOP,
+      keep: (a) => a.id !== queryIds[qi],
+    });
+    ms.push(seconds(t0) * 1000);
+    const got = new Set(near.map((a) => a.id));
+    const truth = tops[none]![qi]!;
+    found += truth.filter((e) => got.has(e.id)).length / Math.max(1, truth.length);
+  }
+  rows.push(
+    `| none, \`relatedArticles\` (/v1/related: graph order, no rescoring) | ${times.filter((x) => x > 0).length.toLocaleString("en-US")} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${(found / queries.length).toFixed(3)} |`,
+  );
+  log(rows.at(-1)!);
+}
 db.close();
 
 const markdown = `## Vector search on a real 1M-article database (\`npm run bench:vectors-db\`)
@@ -123,7 +146,8 @@ ${machineLine()}. Data directory: the ${graphSize.toLocaleString("en-US")}-vecto
 headlines (local 1536-d embedder), opened as the server opens it; the HNSW index (f16, M = 16) as saved beside it.
 Search breadth (ef) at this size: ${searchBreadth(graphSize, 128)} (\`searchBreadth\`, lib/db/sqlite/vector-index/hnsw-set.ts).
 **Queries**: ${queries.length} stored articles' own vectors through \`VectorRepo.nearestArticles\` (graph search, time
-filter, exact rescoring from SQLite), each query's own article left out, as \`/v1/related\` does; recall@10 against
+filter, exact rescoring from SQLite; \`/v1/search/vector\`'s path) and, in the last row, \`VectorRepo.relatedArticles\`
+(\`/v1/related\`'s path), each query's own article left out, as \`/v1/related\` does; recall@10 against
 an exact pass over every stored vector. Timings are end to end: graph search, exact rescoring reads from the vec0
 table (${chunkSize} vectors a chunk; migration 010 stores 32), the article rows. Database file
 ${(fs.statSync(path.join(DIR, "lede.db")).size / 2 ** 30).toFixed(1)} GiB; load average ${os.loadavg()[0]!.toFixed(1)} at the end. Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC.

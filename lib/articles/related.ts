@@ -12,7 +12,7 @@ export const RelatedQuery = z.object({
 });
 export type RelatedQuery = z.output<typeof RelatedQuery>;
 
-/** Neighbours fetched beyond `limit`, so that copies and repeated headlines left out still leave a full page. */
+/** Neighbours considered beyond `limit`, so that copies and repeated headlines left out still leave a full page. */
 const EXTRA_CANDIDATES = 24;
 
 const headlineKey = (title: string) =>
@@ -23,8 +23,8 @@ const headlineKey = (title: string) =>
 
 /**
  * GET /v1/related: the semantically nearest articles to one article (cosine over article embeddings, a KNN over
- * the vector index), nearest first, as a bare array (contract §7.2). Left out: the article itself, its
- * syndicated copies and the other copies of its original, and repeated headlines (one article per headline).
+ * the vector index, in its order), nearest first, as a bare array (contract §7.2). Left out: the article itself,
+ * its syndicated copies and the other copies of its original, and repeated headlines (one article per headline).
  * An article without an embedding yet gets `[]`, as the contract says.
  */
 export async function relatedArticles(store: Store, q: RelatedQuery) {
@@ -33,19 +33,17 @@ export async function relatedArticles(store: Store, q: RelatedQuery) {
   if (!own) return [];
   const root = article.duplicateOf ?? article.id;
   const seen = new Set([headlineKey(article.title)]);
-  const near = await store.vectors.nearestArticles({
+  const near = await store.vectors.relatedArticles({
     vector: own.vector,
-    since: 0,
-    limit: q.limit + EXTRA_CANDIDATES,
+    candidates: q.limit + EXTRA_CANDIDATES,
+    take: q.limit,
+    keep: (b) => {
+      if (b.id === article.id || (b.duplicateOf ?? b.id) === root) return false;
+      const key = headlineKey(b.title);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    },
   });
-  const out = [];
-  for (const { article: b } of near) {
-    if (b.id === article.id || (b.duplicateOf ?? b.id) === root) continue;
-    const key = headlineKey(b.title);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(toApiArticle(b));
-    if (out.length === q.limit) break;
-  }
-  return out;
+  return near.map(toApiArticle);
 }

@@ -159,6 +159,8 @@ export interface EventRangeQuery {
   keywords?: string[];
   /** Entity ids, tested on item.enriched. */
   entities?: number[];
+  /** Article events (item.new, item.enriched) of these articles only; other events are not restricted. */
+  articleIds?: number[];
 }
 
 /** One event as logged: its broadcast message kept as the JSON text it was stored as. */
@@ -828,12 +830,29 @@ export interface VectorRepo {
     since: number;
     limit: number;
   }): Promise<Array<{ article: Article; distance: number }>>;
+  /**
+   * Up to `take` articles that `keep` accepts, among the `candidates` nearest to `vector` over the whole archive,
+   * nearest first. The approximate index's order stands (no exact rescoring, no stored vector read) and rows are
+   * read a few at a time: what /v1/related needs, which shows no distances.
+   */
+  relatedArticles(q: {
+    vector: Float32Array;
+    candidates: number;
+    take: number;
+    keep: (a: Article) => boolean;
+  }): Promise<Article[]>;
   /** Stories not merged away, updated at or after `since`, nearest first, ties by id descending. */
   nearestStories(q: {
     vector: Float32Array;
     since: number;
     limit: number;
   }): Promise<Array<{ story: StoryRecord; distance: number }>>;
+  /**
+   * Articles whose vector may lie within cosine distance `maxDistance` of `vector`, over the whole archive: a
+   * superset of the exact answer up to the approximate index's recall (callers test each candidate exactly). Null
+   * when it cannot say cheaply (the index is not ready, or the radius holds too many articles): then scan.
+   */
+  articleCandidatesWithin(q: { vector: Float32Array; maxDistance: number }): Promise<Set<number> | null>;
   articleVector(articleId: number): Promise<ArticleVector | null>;
   storyVector(storyId: number): Promise<ArticleVector | null>;
 }

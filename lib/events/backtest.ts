@@ -7,6 +7,7 @@ import {
   embeddingJson,
   embeddingMatch,
   isArticleEvent,
+  type CompiledEmbeddingFilter,
   type EmbeddingMatch,
 } from "./embedding-filters";
 import { compileFilters, TOPIC_TYPES } from "./filters";
@@ -109,6 +110,9 @@ export async function runBacktest(
   const byEmbedding = (filters.embeddingFilters?.length ?? 0) > 0;
   // Only event types that carry their article's vector (carriesEmbedding: item.new and item.enriched) can match one.
   const types = [...filters.types].filter((t) => !byEmbedding || !isArticleEvent(t) || carriesEmbedding(t));
+  // The articles that can pass the embedding filters, from the vector index: their events are read, not every
+  // article event of the window with its vector. Null when the index cannot say (then every event is tested).
+  const candidates = byEmbedding ? await embeddingCandidates(store, filters.embeddingFilters ?? []) : null;
   const cursorEvent = input.cursor > 0 ? await store.events.get(input.cursor) : null;
   let after = cursorEvent ? { ts: cursorEvent.ts, id: cursorEvent.id } : undefined;
   // Every other filter is exact in SQL: without an embedding filter, limit + 1 rows decide the page and has_more.
@@ -127,6 +131,7 @@ export async function runBacktest(
       sources: filters.sources && [...filters.sources],
       keywords: filters.keywords,
       entities: filters.entities && [...filters.entities],
+      ...(candidates ? { articleIds: [...candidates] } : {}),
     });
     for (const event of chunk) {
       // Vectors are read one event at a time, in page order, and only for events that carry one: none for rows
@@ -176,6 +181,23 @@ export async function runBacktest(
       event_count: kept.length,
     },
   };
+}
+
+/** The union of each embedding filter's candidate articles; null if any filter's cannot be said cheaply. */
+async function embeddingCandidates(
+  store: Store,
+  filters: CompiledEmbeddingFilter[],
+): Promise<Set<number> | null> {
+  const out = new Set<number>();
+  for (const f of filters) {
+    const found = await store.vectors.articleCandidatesWithin({
+      vector: Float32Array.from(f.unit),
+      maxDistance: 1 - f.threshold,
+    });
+    if (!found) return null;
+    for (const id of found) out.add(id);
+  }
+  return out;
 }
 
 function topicsOfTypes(types: string[]): string[] {

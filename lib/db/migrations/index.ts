@@ -16,6 +16,7 @@ import * as m016 from "./016-source-article-counts";
 import * as m018 from "./018-story-source-total";
 import * as m019 from "./019-tickers";
 import * as m020 from "./020-source-table-indexes";
+import * as m021 from "./021-event-articles";
 
 export interface Migration {
   version: number;
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   { version: 18, name: "story-source-total", up: m018.up },
   { version: 19, name: "tickers", up: m019.up },
   { version: 20, name: "source-table-indexes", up: m020.up },
+  { version: 21, name: "event-articles", up: m021.up },
 ];

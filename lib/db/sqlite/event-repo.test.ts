@@ -113,7 +113,7 @@ describe("event range filters", () => {
     }
   });
 
-  it("walk the events_page index in (ts, id) order, and events_cluster for one story", () => {
+  it("walk the events_page index in (ts, id) order, events_cluster for one story, events_article for a few articles", () => {
     store = tempStore();
     const plan = (q: EventRangeQuery) =>
       (store.db.prepare(`EXPLAIN QUERY PLAN ${rangeSql(q)}`).all(rangeParams(q)) as Array<{ detail: string }>)
@@ -124,5 +124,9 @@ describe("event range filters", () => {
     expect(paged).toContain("SEARCH events USING INDEX events_page (ts>? AND ts<?)");
     expect(paged).not.toContain("TEMP B-TREE"); // already in page order: no sort
     expect(plan({ ...base, clusterId: 7 })).toContain("USING INDEX events_cluster");
+    // Article events of a few articles (an embedding filter's candidates) are read through their articles' events.
+    const candidates = { ...base, types: ["item.new", "item.enriched"], articleIds: [3, 5] };
+    expect(plan(candidates)).toContain("USING INDEX events_article (article_id=? AND ts>? AND ts<?)");
+    expect(plan({ ...base, articleIds: [3, 5] })).toContain("USING INDEX events_page");
   });
 });

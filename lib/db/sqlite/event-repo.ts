@@ -132,8 +132,16 @@ const ENTITY_FILTER = `(type != 'item.enriched' OR EXISTS (SELECT 1 FROM json_ea
  * the events_page index in (ts, id) order; a cluster filter lets SQLite choose events_cluster instead, which holds
  * one story's events.
  */
+const ARTICLE_TYPES = ["item.new", "item.enriched"];
+const ARTICLES_FILTER = "article_id IN (SELECT value FROM json_each(@articleIds))";
+
 export function rangeSql(q: EventRangeQuery): string {
   const where = ["ts >= @from", "ts <= @to", `type IN (${q.types.map(quote).join(",") || "NULL"})`];
+  // Only article events asked for, of a few articles: read through their events (events_article), then sorted.
+  const byArticle = !!q.articleIds && q.types.every((t) => ARTICLE_TYPES.includes(t));
+  if (byArticle) where.push(ARTICLES_FILTER);
+  else if (q.articleIds)
+    where.push(`(type NOT IN (${ARTICLE_TYPES.map(quote).join(",")}) OR ${ARTICLES_FILTER})`);
   if (q.clusterId !== undefined) where.push("cluster_id = @clusterId");
   if (q.categories) where.push(CATEGORY_FILTER);
   if (q.sources) where.push(SOURCE_FILTER);
@@ -141,7 +149,8 @@ export function rangeSql(q: EventRangeQuery): string {
   if (q.entities) where.push(ENTITY_FILTER);
   // Row-value comparison lets SQLite seek the index straight to the cursor.
   if (q.after !== undefined) where.push("(ts, id) > (@afterTs, @afterId)");
-  return `SELECT id, ts, type, cluster_id, article_id, payload FROM events ${q.clusterId === undefined ? "INDEXED BY events_page" : ""}
+  const index = byArticle ? "INDEXED BY events_article" : q.clusterId === undefined ? "INDEXED BY events_page" : "";
+  return `SELECT id, ts, type, cluster_id, article_id, payload FROM events ${index}
     WHERE ${where.join(" AND ")} ORDER BY ts, id LIMIT @limit`;
 }
 
@@ -155,6 +164,7 @@ export function rangeParams(q: EventRangeQuery): Record<string, unknown> {
   if (q.sources) p.sources = JSON.stringify(q.sources);
   if (q.keywords) p.keywords = JSON.stringify(q.keywords);
   if (q.entities) p.entities = JSON.stringify(q.entities);
+  if (q.articleIds) p.articleIds = JSON.stringify(q.articleIds);
   return p;
 }
 

@@ -84,6 +84,23 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     expect(repo.indexes.article.size).toBe(2_000);
   });
 
+  it("gives related articles in the graph's order, without exact rescoring, skipping what the caller rejects", async () => {
+    const db = memoryDb();
+    addArticles(db, addSource(db), corpus(2_000, 5));
+    const repo = sqliteVectorRepo(db);
+    let found = 0;
+    for (const vector of queries(20, 5, 2_000)) {
+      const near = await repo.relatedArticles({ vector, candidates: 32, take: 8, keep: () => true });
+      expect(near).toHaveLength(8);
+      found += recall(exactNearest(db, "article", vector, 0, 8), near.map((a) => a.id));
+      const odd = await repo.relatedArticles({ vector, candidates: 32, take: 8, keep: (a) => a.id % 2 === 1 });
+      expect(odd.length).toBeGreaterThanOrEqual(6);
+      expect(odd.every((a) => a.id % 2 === 1)).toBe(true);
+    }
+    expect(found / 20).toBeGreaterThanOrEqual(0.95);
+    expect(repo.indexes.article.origin).toBe("rebuilt");
+  });
+
   it("keeps every hit inside the time window, in the recent tier, the full graph and a window of five rows", async () => {
     const db = memoryDb();
     // 3,000 articles over 15 days: the last 72 h hold 600 (searched in the 7-day graph), the last 10 days 2,000

@@ -5,6 +5,7 @@ import { embeddingFromBlob, embeddingToBlob } from "../../embeddings/encode";
 import { logger } from "../../logger";
 import type { Db } from "../open-db";
 import type { VectorRepo } from "../store";
+import type { Article } from "../types";
 import { toArticle } from "./article-repo";
 import { stmt } from "./stmt-cache";
 import { storyRecordReader, type StoryRow } from "./story-repo";
@@ -15,6 +16,7 @@ import {
   nearestFirst,
   poolFor,
   windowCandidates,
+  withinDistance,
   type Hit,
 } from "./vector-index/nearest";
 import { VectorIndex, type VectorIndexOptions } from "./vector-index/vector-index";
@@ -44,6 +46,12 @@ const IN_WINDOW = {
   story: "SELECT id FROM stories WHERE last_updated >= ? AND merged_into IS NULL LIMIT ?",
 };
 const STORY_ROWS_CAP = 200_000;
+/** Rows read beyond what related articles need, per read: some are copies or repeated headlines, left out. */
+const RELATED_SPARE = 4;
+/** Graph candidates a range search may hold before it gives up (the caller then scans). */
+const RANGE_CAP = 16_384;
+/** Added to a range search's radius: the graph's distances are quantized (f16), so a match on the line is kept. */
+const RANGE_SLACK = 0.02;
 
 /** Tunables of the approximate indexes; the defaults serve the embedded store. */
 export interface VectorRepoOptions extends Partial<Omit<VectorIndexOptions, "params">> {
@@ -102,8 +110,17 @@ export function sqliteVectorRepo(db: Db, options: VectorRepoOptions = {}): Sqlit
     indexes.story.refreshIfOpen();
   });
 
-  /** Candidate ids, nearest first, then exact distances: the plan is chosen per query (see nearest.ts). */
-  const nearest = (kind: VectorKind, vector: Float32Array, since: number, limit: number): Hit[] => {
+  /**
+   * Candidate ids, nearest first, then exact distances: the plan is chosen per query (see nearest.ts). Without
+   * `rescore`, candidates the graph found come in its order with its (f16) distances, and no stored vector is read.
+   */
+  const nearest = (
+    kind: VectorKind,
+    vector: Float32Array,
+    since: number,
+    limit: number,
+    rescore = true,
+  ): Hit[] => {
     const table = VECTOR_TABLE[kind];
     const query = embeddingToBlob(vector);
     // Up to `cap` ids of the window (owners with or without a vector), read from the owner table's index.
@@ -116,7 +133,7 @@ export function sqliteVectorRepo(db: Db, options: VectorRepoOptions = {}): Sqlit
     if (small.length <= EXACT_ROWS) return exact(small);
     const index = indexes[kind];
     const pool = poolFor(limit);
-    let ids: number[] | null = null;
+    let ids: Hit[] | null = null;
     if (index.ready()) {
       if (kind === "article") {
         const { set, rows } = index.window(since);
@@ -129,7 +146,17 @@ export function sqliteVectorRepo(db: Db, options: VectorRepoOptions = {}): Sqlit
         ids = windowCandidates({ set: index.window(0).set, vector, pool, rows, fraction, accept });
       }
     }
-    if (ids) return nearestFirst(exactDistances(db, table, query, ids.slice(0, pool)), limit);
+    if (ids && !rescore) return ids.slice(0, limit);
+    if (ids)
+      return nearestFirst(
+        exactDistances(
+          db,
+          table,
+          query,
+          ids.slice(0, pool).map((h) => h.id),
+        ),
+        limit,
+      );
     const window = inWindow(EXACT_ROWS_MAX);
     if (window.length <= EXACT_ROWS_MAX) return exact(window);
     const scan = stmt(db, kind === "article" ? SCAN_ARTICLES : SCAN_STORIES).all({
@@ -176,6 +203,30 @@ export function sqliteVectorRepo(db: Db, options: VectorRepoOptions = {}): Sqlit
   return {
     indexes,
 
+    async relatedArticles({ vector, candidates, take, keep }) {
+      const hits = nearest("article", vector, 0, candidates, false);
+      const read = stmt(
+        db,
+        `SELECT ${ARTICLE_COLUMNS} FROM articles a JOIN sources s ON s.id = a.source_id
+         WHERE a.id IN (SELECT value FROM json_each(?))`,
+      );
+      const out: Article[] = [];
+      // Rows a few at a time, in the graph's order: on an archive bigger than memory each is a disk read.
+      for (let i = 0; i < hits.length && out.length < take; i += take + RELATED_SPARE) {
+        const chunk = hits.slice(i, i + take + RELATED_SPARE);
+        const rows = read.all(JSON.stringify(chunk.map((h) => h.id))) as Array<ArticleRow & { id: number }>;
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        for (const h of chunk) {
+          const r = byId.get(h.id);
+          if (!r) continue;
+          const a = toArticle(r);
+          if (keep(a)) out.push(a);
+          if (out.length === take) break;
+        }
+      }
+      return out;
+    },
+
     async nearestArticles({ vector, since, limit }) {
       const hits = nearest("article", vector, since, limit);
       const rows = stmt(
@@ -202,6 +253,17 @@ export function sqliteVectorRepo(db: Db, options: VectorRepoOptions = {}): Sqlit
       return hits.flatMap((h) => {
         const r = byId.get(h.id);
         return r ? [{ story: readStory(r), distance: clampDistance(h.distance) }] : [];
+      });
+    },
+
+    async articleCandidatesWithin({ vector, maxDistance }) {
+      const index = indexes.article;
+      if (!index.ready()) return null;
+      return withinDistance({
+        set: index.window(0).set,
+        vector,
+        maxDistance: maxDistance + RANGE_SLACK,
+        cap: RANGE_CAP,
       });
     },
 

@@ -86,11 +86,19 @@ export class HnswSet {
    * `searchBreadth(size)` candidates whatever `k` is: a larger graph needs a wider search for the same recall.
    */
   search(vector: Float32Array, k: number): number[] {
+    return this.searchScored(vector, k).map((h) => h.id);
+  }
+
+  /** As `search`, with each id's (quantized) cosine distance, nearest first. */
+  searchScored(vector: Float32Array, k: number): Array<{ id: number; distance: number }> {
     if (this.count === 0) return [];
     const want = Math.min(k, this.count);
     const wide = Math.min(this.count, Math.max(want, searchBreadth(this.count, this.params.expansionSearch)));
     const found = this.index.search(vector, wide, 1);
-    return Array.from(found.keys.subarray(0, Math.min(want, found.keys.length)), Number);
+    const n = Math.min(want, found.keys.length);
+    const out: Array<{ id: number; distance: number }> = [];
+    for (let i = 0; i < n; i++) out.push({ id: Number(found.keys[i]), distance: found.distances[i] as number });
+    return out;
   }
 
   /** Every id held, ascending. */

@@ -44,8 +44,8 @@ export function nearestFirst(hits: Hit[], limit: number): Hit[] {
 export const poolFor = (limit: number) => limit + Math.max(limit, 10);
 
 /**
- * Candidates from the graph that pass `accept` (the window), nearest first by the graph's distance, at least `pool`
- * of them when the window holds that many. `fraction` (the window's share of the graph) sizes the first fetch; a
+ * Candidates from the graph that pass `accept` (the window), nearest first by the graph's (quantized) distance, at
+ * least `pool` of them when the window holds that many. `fraction` (the window's share of the graph) sizes the first fetch; a
  * short result is fetched again four times wider. Null when the window is cheaper to search exactly.
  */
 export function windowCandidates(q: {
@@ -55,7 +55,7 @@ export function windowCandidates(q: {
   rows: number;
   fraction: number;
   accept: (id: number) => boolean;
-}): number[] | null {
+}): Hit[] | null {
   const size = q.set.size;
   // A window filtering a big graph asks for as many more candidates as the graph's search breadth grew.
   const ef = q.set.params.expansionSearch;
@@ -67,9 +67,36 @@ export function windowCandidates(q: {
   if (q.rows <= EXACT_ROWS || (q.rows <= EXACT_ROWS_MAX && k > q.rows * POINT_VS_FETCH)) return null;
   for (;;) {
     if (k > MAX_FETCH) return null;
-    const found = q.set.search(q.vector, Math.max(k, q.pool));
-    const kept = found.filter(q.accept);
+    const found = q.set.searchScored(q.vector, Math.max(k, q.pool));
+    const kept = found.filter((h) => q.accept(h.id));
     if (kept.length >= q.pool || found.length < k || k >= size) return kept;
     k = Math.min(size, k * 4);
+  }
+}
+
+/**
+ * Ids whose graph distance to `vector` is at most `maxDistance`: a range search, widening
+ * the graph's candidate list fourfold until its farthest candidate lies beyond `maxDistance`. Null when more than
+ * `cap` candidates lie that close (a broad query, cheaper answered by a scan).
+ */
+export function withinDistance(q: {
+  set: HnswSet;
+  vector: Float32Array;
+  maxDistance: number;
+  cap: number;
+}): Set<number> | null {
+  let k = Math.min(q.set.size, 256);
+  for (;;) {
+    const found = q.set.searchScored(q.vector, k);
+    const farthest = found[found.length - 1];
+    // A search may return fewer than k ids (parts of the graph it did not reach): only a candidate past the radius,
+    // or a list as big as the graph, ends the widening.
+    if ((farthest && farthest.distance > q.maxDistance) || k >= q.set.size) {
+      const out = new Set<number>();
+      for (const h of found) if (h.distance <= q.maxDistance) out.add(h.id);
+      return out;
+    }
+    if (k >= q.cap) return null;
+    k = Math.min(q.set.size, q.cap, k * 4);
   }
 }
