@@ -212,7 +212,7 @@ async function operations(dataDir: string, now: number): Promise<Op[]> {
     op(
       at("/v1/items", 1, 0.25, "newest 20", () => "/v1/items?limit=20"),
       items.ListItemsQuery,
-      (s, q) => items.listItems(s, q),
+      (s, q) => items.itemListBody(s, q, Date.now()),
     ),
     op(
       at("/v1/item", 1, 0.4, `${hashes.length} articles`, () => `/v1/item?url_hash=${hash()}`),
@@ -227,7 +227,7 @@ async function operations(dataDir: string, now: number): Promise<Op[]> {
     op(
       at("/v1/entities", 1, 0.25, "limit 60", () => "/v1/entities?limit=60"),
       entitySchemas.ListEntitiesQuery,
-      (s, q) => entities.listEntities(s, q),
+      (s, q) => entities.entityListBody(s, q, Date.now()),
     ),
     op(
       at("/v1/source-rankings", 3, 0.5, "no parameters", () => "/v1/source-rankings"),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Store } from "../db/store";
 import { CONTENT_STATUSES } from "../db/types";
 import { withVectors } from "../embeddings/attach-vectors";
+import { pagesOf, VersionedPages } from "../serving/versioned-pages";
 import { qBool, qEnum, qEnumDefault, qInt, qIntDefault, qSymbols } from "../validation/query";
 import { toApiArticle } from "./serialize";
 
@@ -56,4 +57,22 @@ export async function listItems(store: Store, q: ListItemsQuery) {
       )
     : items.map(toApiArticle);
   return { items: shaped, total, offset: q.offset, limit: q.limit };
+}
+
+/** How long a kept page may be served while no article has changed (source names live elsewhere). */
+const ITEM_PAGE_TTL_MS = 10_000;
+const itemPages = new WeakMap<Store, VersionedPages>();
+
+/**
+ * GET /v1/items, serialised and kept until an article changes (migration 022's counter): the newest page is what
+ * every polling client asks for. Pages with embeddings are built for each request.
+ */
+export async function itemListBody(store: Store, q: ListItemsQuery, now: number) {
+  if (q.include_embeddings) return listItems(store, q);
+  const pages = pagesOf(
+    itemPages,
+    store,
+    () => new VersionedPages(() => store.articles.version(), ITEM_PAGE_TTL_MS),
+  );
+  return pages.get(`items:${JSON.stringify(q)}`, now, () => listItems(store, q));
 }

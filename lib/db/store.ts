@@ -87,6 +87,8 @@ export interface NearDuplicateCheck {
 }
 
 export interface ArticleRepo {
+  /** A counter that moves on every write to any article, by any process: serialised item pages are kept until it moves. */
+  version(): Promise<number>;
   /**
    * Stores the articles that are new by url_hash and appends one event per new article, in one transaction:
    * an article is never stored without its `item.new`, nor announced twice. With `nearDuplicates`, a new
@@ -785,6 +787,8 @@ export interface EntityRelationshipRecord {
 
 /** Read side of the entity tables the enrichment stage fills. */
 export interface EntityRepo {
+  /** A counter that moves on every write to any entity, by any process: serialised entity pages are kept until it moves. */
+  version(): Promise<number>;
   /** Most articles first (after prefix matches, when matching), ties by id descending. */
   list(q: EntityListQuery): Promise<{ entities: EntityRecord[]; total: number }>;
   get(idOrSlug: number | string): Promise<EntityRecord | null>;

@@ -1,5 +1,5 @@
 import type { Store } from "../db/store";
-import { PreparedJson } from "../serving/prepared-json";
+import { pagesOf, VersionedPages } from "../serving/versioned-pages";
 import {
   getStoryDetail,
   listRankedStories,
@@ -13,48 +13,14 @@ import {
  * decay and the 48-hour window moves, so a page is rebuilt at least this often.
  */
 export const PAGE_TTL_MS = 2_000;
-/** Pages kept per store; the least recently built goes first. */
-const MAX_PAGES = 1_000;
-
-interface Page {
-  builtAt: number;
-  body: PreparedJson;
-}
+const byStore = new WeakMap<Store, VersionedPages>();
 
 /**
  * Serialised story pages (the stories feed, ranked stories, story details), kept until the story-version counter
- * moves. The counter moves on every write to a story row by any process sharing the database (migration 008), so a
- * page is never served after the clustering batch that changed it has committed.
+ * moves (migration 008), so a page is never served after the clustering batch that changed it has committed.
  */
-export class StoryPages {
-  private version = -1;
-  private readonly pages = new Map<string, Page>();
-
-  constructor(private readonly store: Store) {}
-
-  async get(key: string, now: number, build: () => Promise<unknown>): Promise<PreparedJson> {
-    // Read before building: a write after this read moves the counter, and the next request drops this page.
-    const version = await this.store.stories.version();
-    if (version !== this.version) {
-      this.pages.clear();
-      this.version = version;
-    }
-    const hit = this.pages.get(key);
-    if (hit && now >= hit.builtAt && now - hit.builtAt < PAGE_TTL_MS) return hit.body;
-    const body = PreparedJson.of(await build(), true);
-    this.pages.delete(key);
-    if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string);
-    this.pages.set(key, { builtAt: now, body });
-    return body;
-  }
-}
-
-const byStore = new WeakMap<Store, StoryPages>();
-
-export function storyPages(store: Store): StoryPages {
-  let pages = byStore.get(store);
-  if (!pages) byStore.set(store, (pages = new StoryPages(store)));
-  return pages;
+export function storyPages(store: Store): VersionedPages {
+  return pagesOf(byStore, store, () => new VersionedPages(() => store.stories.version(), PAGE_TTL_MS));
 }
 
 /** GET /v1/stories, serialised; pages with embeddings are built for each request. */

@@ -17,6 +17,7 @@ import * as m018 from "./018-story-source-total";
 import * as m019 from "./019-tickers";
 import * as m020 from "./020-source-table-indexes";
 import * as m021 from "./021-event-articles";
+import * as m022 from "./022-article-entity-versions";
 
 export interface Migration {
   version: number;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { version: 19, name: "tickers", up: m019.up },
   { version: 20, name: "source-table-indexes", up: m020.up },
   { version: 21, name: "event-articles", up: m021.up },
+  { version: 22, name: "article-entity-versions", up: m022.up },
 ];

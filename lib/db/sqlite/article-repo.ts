@@ -4,6 +4,7 @@ import type { ArticleListQuery, ArticleRepo, IngestResult, NearDuplicateCheck } 
 import type { Article, ContentStatus, EventDraft, NewArticle } from "../types";
 import { appendEvent } from "./event-repo";
 import { stmt } from "./stmt-cache";
+import { versionReader } from "./versions";
 import { vectorsCommitted, vectorWrites } from "./vector-writes";
 
 /** An article row with its source's name, slug and language, as `toArticle` reads it. */
@@ -112,7 +113,11 @@ export function sqliteArticleRepo(db: Db): ArticleRepo {
     },
   );
 
+  const version = versionReader(db, "article_version");
   return {
+    async version() {
+      return version();
+    },
     async ingest(articles, event, nearDuplicates) {
       const result = ingestTx.immediate(articles, event, nearDuplicates);
       if (articles.some((a) => a.embedding)) vectorsCommitted(db);

@@ -2,6 +2,7 @@ import type { Db } from "../open-db";
 import type { EntityListQuery, EntityRecord, EntityRelationshipRecord, EntityRepo } from "../store";
 import { toArticle } from "./article-repo";
 import { stmt } from "./stmt-cache";
+import { versionReader } from "./versions";
 
 interface EntityRow {
   id: number;
@@ -121,7 +122,11 @@ export function sqliteEntityRepo(db: Db): EntityRepo {
     `SELECT ${ENTITY_COLUMNS} FROM entities e WHERE e.slug = ? ORDER BY e.id LIMIT 1`,
   );
 
+  const version = versionReader(db, "entity_version");
   return {
+    async version() {
+      return version();
+    },
     async list(q) {
       const { where, order } = listSql(q);
       const params = listParams(q);

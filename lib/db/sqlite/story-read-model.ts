@@ -1,5 +1,6 @@
 import { buildStorySummaries, type SummaryMember } from "../../stories/summaries";
 import type { Db } from "../open-db";
+import { versionReader } from "./versions";
 
 // What a story list shows of a story, kept on its row (migration 008). Each statement recomputes one part for the
 // stories its WHERE picks, from the members; `stories.id` is the row being written.
@@ -95,7 +96,4 @@ export function storySummaryWriter(db: Db): (storyId: number) => void {
 }
 
 /** The story-version counter (migration 008): moves on every write to a story row, in any process. */
-export function storyVersionReader(db: Db): () => number {
-  const read = db.prepare("SELECT next FROM sequences WHERE name = 'story_version'").pluck();
-  return () => (read.get() as number | undefined) ?? 0;
-}
+export const storyVersionReader = (db: Db) => versionReader(db, "story_version");

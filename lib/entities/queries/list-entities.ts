@@ -1,4 +1,5 @@
 import type { Store } from "../../db/store";
+import { pagesOf, VersionedPages } from "../../serving/versioned-pages";
 import type { ListEntitiesQuery, PoliticiansQuery } from "./schemas";
 import { toApiEntity } from "./serialize";
 
@@ -27,6 +28,20 @@ export async function listEntities(store: Store, q: ListEntitiesQuery) {
     offset: q.offset,
   });
   return { entities: entities.map(toApiEntity), total, offset: q.offset, limit: q.limit };
+}
+
+/** How long a kept entity page may be served while no entity has changed (sources of its other fields). */
+const ENTITY_PAGE_TTL_MS = 10_000;
+const entityPages = new WeakMap<Store, VersionedPages>();
+
+/** GET /v1/entities, serialised and kept until an entity changes (migration 022's counter). */
+export function entityListBody(store: Store, q: ListEntitiesQuery, now: number) {
+  const pages = pagesOf(
+    entityPages,
+    store,
+    () => new VersionedPages(() => store.entities.version(), ENTITY_PAGE_TTL_MS),
+  );
+  return pages.get(`entities:${JSON.stringify(q)}`, now, () => listEntities(store, q));
 }
 
 /** GET /v1/entities/politicians: the same as `subcategory=politician`. */

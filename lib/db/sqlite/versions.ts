@@ -1,0 +1,13 @@
+import type { Db } from "../open-db";
+
+/**
+ * A version counter of the `sequences` table: `story_version` (migration 008), `article_version` and
+ * `entity_version` (migration 022) move on every write to a row of their table, in any process sharing the file.
+ */
+export function versionReader(
+  db: Db,
+  name: "story_version" | "article_version" | "entity_version",
+): () => number {
+  const read = db.prepare("SELECT next FROM sequences WHERE name = ?").pluck();
+  return () => (read.get(name) as number | undefined) ?? 0;
+}
