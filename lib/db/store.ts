@@ -176,6 +176,11 @@ export interface LoggedEvent {
 }
 
 export interface EventRepo {
+  /**
+   * A counter that moves when the past of the log changes (events pruned, a payload rewritten, an event logged
+   * with a time already past), by any process: pages of ended windows are kept until it moves.
+   */
+  historyVersion(): Promise<number>;
   /** Events with `from ≤ ts ≤ to` of the given types that pass the filters, in (ts, id) order. */
   range(q: EventRangeQuery): Promise<LoggedEvent[]>;
   get(id: number): Promise<StoredEvent | null>;

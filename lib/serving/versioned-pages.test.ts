@@ -27,6 +27,30 @@ describe("VersionedPages", () => {
   });
 });
 
+describe("VersionedPages with a byte budget", () => {
+  it("drops the oldest pages to stay within it, and keeps no page bigger than it", async () => {
+    const pages = new VersionedPages(async () => 1, 60_000, { maxBytes: 25 });
+    let builds = 0;
+    const page = (key: string, size: number) =>
+      pages.get(key, 0, async () => {
+        builds++;
+        return "x".repeat(size - 2); // a JSON string of `size` bytes
+      });
+    await page("a", 10);
+    await page("b", 10);
+    await page("a", 10);
+    expect(builds).toBe(2);
+    await page("c", 10); // 30 bytes would pass the budget: a goes
+    await page("b", 10);
+    expect(builds).toBe(3);
+    await page("a", 10);
+    expect(builds).toBe(4);
+    await page("big", 26);
+    await page("big", 26);
+    expect(builds).toBe(6); // never kept
+  });
+});
+
 describe("kept pages of items and entities", () => {
   let store: ReturnType<typeof tempStore>;
   beforeEach(() => {

@@ -18,6 +18,7 @@ import * as m019 from "./019-tickers";
 import * as m020 from "./020-source-table-indexes";
 import * as m021 from "./021-event-articles";
 import * as m022 from "./022-article-entity-versions";
+import * as m023 from "./023-event-history-version";
 
 export interface Migration {
   version: number;
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   { version: 20, name: "source-table-indexes", up: m020.up },
   { version: 21, name: "event-articles", up: m021.up },
   { version: 22, name: "article-entity-versions", up: m022.up },
+  { version: 23, name: "event-history-version", up: m023.up },
 ];

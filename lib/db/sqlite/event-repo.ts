@@ -5,6 +5,7 @@ import type { Db } from "../open-db";
 import type { ArticleVector, EventRangeQuery, EventRepo } from "../store";
 import type { EventDraft, StoredEvent } from "../types";
 import { stmt } from "./stmt-cache";
+import { versionReader } from "./versions";
 
 interface Row {
   id: number;
@@ -183,7 +184,11 @@ export function sqliteEventRepo(db: Db): EventRepo {
   const vectorOf = db.prepare("SELECT embedding FROM article_vectors WHERE rowid = ?").pluck();
   const modelOf = db.prepare("SELECT embedding_model FROM articles WHERE id = ?").pluck();
   let logId: string | undefined;
+  const history = versionReader(db, "event_history_version");
   return {
+    async historyVersion() {
+      return history();
+    },
     async range(q) {
       // Rows as arrays: a page is thousands of rows, and objects built by the driver cost a third more.
       const rows = stmt(db, rangeSql(q)).raw().all(rangeParams(q)) as RangeRow[];
