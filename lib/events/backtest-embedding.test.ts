@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import type { SqliteVectorRepo } from "../db/sqlite/vector-repo";
 import { addArticles, addSource } from "../db/sqlite/vector-index/test-fixtures";
+import type { SqliteVectorRepo } from "../db/sqlite/vector-repo";
 import { tempStore } from "../testing/temp-store";
 import { syntheticVectors } from "../vectors/synthetic-vectors";
 import { runBacktest } from "./backtest";
@@ -74,7 +74,9 @@ describe("backtest with an embedding filter over the vector index", () => {
     // Nothing below the threshold; the story events all; the articles above it all but what the index missed.
     expect(got.every((id) => expected.some((e) => e.id === id))).toBe(true);
     expect(page.events.filter((e) => e.event_type === "cluster.event")).toHaveLength(ARTICLES / 10);
-    expect(page.events.filter((e) => e.event_type === "item.new").length / matches).toBeGreaterThanOrEqual(0.95);
+    expect(page.events.filter((e) => e.event_type === "item.new").length / matches).toBeGreaterThanOrEqual(
+      0.95,
+    );
     for (const e of page.events.filter((x) => x.event_type === "item.new"))
       expect(e.similarity).toBeCloseTo(similarity.get(Number(articleOf.get(e.id)))!, 5);
     // In (ts, id) order.

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-
 import porter2 from "wink-porter2-stemmer";
 
 import { articleWords, cleanHeadline, stem, titleTokens, urlSlugWords } from "./tokenize";
@@ -25,7 +24,8 @@ describe("headline tokens", () => {
 
   it("memoises stems without changing them, past the memo's bound", () => {
     const words = Array.from({ length: 120_000 }, (_, i) => `launch${i.toString(36)}ing`);
-    for (const w of [...words.slice(0, 10), ...words, ...words.slice(0, 10)]) expect(stem(w)).toBe(porter2(w));
+    for (const w of [...words.slice(0, 10), ...words, ...words.slice(0, 10)])
+      expect(stem(w)).toBe(porter2(w));
     expect(stem("generously")).toBe("generous");
     expect(stem("generously")).toBe("generous");
   });

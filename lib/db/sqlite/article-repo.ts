@@ -4,8 +4,8 @@ import type { ArticleListQuery, ArticleRepo, IngestResult, NearDuplicateCheck } 
 import type { Article, ContentStatus, EventDraft, NewArticle } from "../types";
 import { appendEvent } from "./event-repo";
 import { stmt } from "./stmt-cache";
-import { versionReader } from "./versions";
 import { vectorsCommitted, vectorWrites } from "./vector-writes";
+import { versionReader } from "./versions";
 
 /** An article row with its source's name, slug and language, as `toArticle` reads it. */
 export const ARTICLE_SELECT = `SELECT a.*, s.name AS source_name, s.slug AS source_slug, s.language AS source_language

@@ -150,7 +150,11 @@ export function rangeSql(q: EventRangeQuery): string {
   if (q.entities) where.push(ENTITY_FILTER);
   // Row-value comparison lets SQLite seek the index straight to the cursor.
   if (q.after !== undefined) where.push("(ts, id) > (@afterTs, @afterId)");
-  const index = byArticle ? "INDEXED BY events_article" : q.clusterId === undefined ? "INDEXED BY events_page" : "";
+  const index = byArticle
+    ? "INDEXED BY events_article"
+    : q.clusterId === undefined
+      ? "INDEXED BY events_page"
+      : "";
   return `SELECT id, ts, type, cluster_id, article_id, payload FROM events ${index}
     WHERE ${where.join(" AND ")} ORDER BY ts, id LIMIT @limit`;
 }

@@ -92,8 +92,16 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     for (const vector of queries(20, 5, 2_000)) {
       const near = await repo.relatedArticles({ vector, candidates: 32, take: 8, keep: () => true });
       expect(near).toHaveLength(8);
-      found += recall(exactNearest(db, "article", vector, 0, 8), near.map((a) => a.id));
-      const odd = await repo.relatedArticles({ vector, candidates: 32, take: 8, keep: (a) => a.id % 2 === 1 });
+      found += recall(
+        exactNearest(db, "article", vector, 0, 8),
+        near.map((a) => a.id),
+      );
+      const odd = await repo.relatedArticles({
+        vector,
+        candidates: 32,
+        take: 8,
+        keep: (a) => a.id % 2 === 1,
+      });
       expect(odd.length).toBeGreaterThanOrEqual(6);
       expect(odd.every((a) => a.id % 2 === 1)).toBe(true);
     }

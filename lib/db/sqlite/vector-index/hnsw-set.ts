@@ -97,7 +97,8 @@ export class HnswSet {
     const found = this.index.search(vector, wide, 1);
     const n = Math.min(want, found.keys.length);
     const out: Array<{ id: number; distance: number }> = [];
-    for (let i = 0; i < n; i++) out.push({ id: Number(found.keys[i]), distance: found.distances[i] as number });
+    for (let i = 0; i < n; i++)
+      out.push({ id: Number(found.keys[i]), distance: found.distances[i] as number });
     return out;
   }
 

@@ -65,7 +65,8 @@ describe("withinDistance", () => {
       // Approximate: nothing outside the radius, and (nearly) everything inside it.
       expect(got.every((id) => exact.includes(id))).toBe(true);
       expect(got.length / exact.length).toBeGreaterThanOrEqual(0.95);
-      if (radius === 0.8) expect(exact.length, "this radius holds more than the first list").toBeGreaterThan(256);
+      if (radius === 0.8)
+        expect(exact.length, "this radius holds more than the first list").toBeGreaterThan(256);
     }
   });
 
@@ -75,6 +76,8 @@ describe("withinDistance", () => {
     expect(exactWithin(vectors, q, 0.9).length).toBeGreaterThan(400);
     expect(withinDistance({ set, vector: q, maxDistance: 0.9, cap: 400 })).toBeNull();
     // A radius holding the whole graph, within the cap: (nearly) every id, not null.
-    expect(withinDistance({ set, vector: q, maxDistance: 2, cap: 2_000 })?.size).toBeGreaterThanOrEqual(1_980);
+    expect(withinDistance({ set, vector: q, maxDistance: 2, cap: 2_000 })?.size).toBeGreaterThanOrEqual(
+      1_980,
+    );
   });
 });
