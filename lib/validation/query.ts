@@ -78,6 +78,10 @@ export function qEnumDefault<const T extends readonly [string, ...string[]]>(val
 }
 
 /** The first value of each query parameter; repeated parameters keep their first occurrence. */
+/** The first value of a page's search parameter (Next gives an array when the parameter is repeated). */
+export const firstValue = (v: string | string[] | undefined): string | undefined =>
+  Array.isArray(v) ? v[0] : v;
+
 export function queryObject(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of url.searchParams) if (!(k in out)) out[k] = v;

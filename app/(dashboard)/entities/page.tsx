@@ -17,17 +17,22 @@ import { listEntities } from "@/lib/entities/queries/list-entities";
 import { ListEntitiesQuery } from "@/lib/entities/queries/schemas";
 import { listTrendingEntities } from "@/lib/entities/queries/trending";
 import { feedTime } from "@/lib/stories/story-feed";
+import { firstValue } from "@/lib/validation/query";
 
 export const metadata: Metadata = { title: "Entities" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export default async function EntitiesPage({ searchParams }: { searchParams: SearchParams }) {
   await requireSession("/entities");
   const { store } = await getAppContext();
   const raw = await searchParams;
-  const input = { q: one(raw.q), type: one(raw.type) || undefined, offset: one(raw.offset), limit: "30" };
+  const input = {
+    q: firstValue(raw.q),
+    type: firstValue(raw.type) || undefined,
+    offset: firstValue(raw.offset),
+    limit: "30",
+  };
   const parsed = ListEntitiesQuery.safeParse(input);
   const query = parsed.success ? parsed.data : ListEntitiesQuery.parse({ limit: "30" });
   const { asOf } = await feedTime(store, requestTime());

@@ -16,10 +16,10 @@ import { ListEntitiesQuery } from "@/lib/entities/queries/schemas";
 import { entityList, matchNote } from "@/lib/search/match-note";
 import { SearchFullQuery } from "@/lib/search/schemas";
 import { searchView } from "@/lib/search/search-view";
+import { firstValue } from "@/lib/validation/query";
 
 export const metadata: Metadata = { title: "Search" };
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 // Stories (with their matching articles folded in) per page.
 const LIMIT = 20;
 
@@ -30,7 +30,7 @@ export default async function SearchPage({
 }) {
   await requireSession("/search");
   const raw = await searchParams;
-  const q = one(raw.q)?.trim() ?? "";
+  const q = firstValue(raw.q)?.trim() ?? "";
   const header = (
     <>
       <PageHeader
@@ -54,7 +54,7 @@ export default async function SearchPage({
       </>
     );
   }
-  const parsed = SearchFullQuery.safeParse({ q, limit: String(LIMIT), offset: one(raw.offset) });
+  const parsed = SearchFullQuery.safeParse({ q, limit: String(LIMIT), offset: firstValue(raw.offset) });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return (

@@ -19,25 +19,24 @@ import { listSourceTable, SourceTableQuery } from "@/lib/rankings/source-table";
 import { feedPolling } from "@/lib/sources/feed-polling";
 import { sourceHealth } from "@/lib/sources/source-health";
 import { when } from "@/lib/text/when";
-import { qIntDefault } from "@/lib/validation/query";
+import { firstValue, qIntDefault } from "@/lib/validation/query";
 
 export const metadata: Metadata = { title: "Sources" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const HealthOffset = qIntDefault(0, { min: 0 });
 
 export default async function SourcesPage({ searchParams }: { searchParams: SearchParams }) {
   await requireSession("/sources");
   const raw = await searchParams;
   const parsed = SourceTableQuery.safeParse({
-    q: one(raw.q),
-    sort: one(raw.sort),
-    order: one(raw.order),
-    offset: one(raw.offset),
+    q: firstValue(raw.q),
+    sort: firstValue(raw.sort),
+    order: firstValue(raw.order),
+    offset: firstValue(raw.offset),
   });
   const query = parsed.success ? parsed.data : SourceTableQuery.parse({});
-  const healthOffset = HealthOffset.safeParse(one(raw.health_offset)).data ?? 0;
+  const healthOffset = HealthOffset.safeParse(firstValue(raw.health_offset)).data ?? 0;
   const { store, env } = await getAppContext();
   const now = requestTime();
   const [counts, table, health] = await Promise.all([

@@ -1,6 +1,5 @@
 import { buildStorySummaries, type SummaryMember } from "../../stories/summaries";
 import type { Db } from "../open-db";
-import { versionReader } from "./versions";
 
 // What a story list shows of a story, kept on its row (migration 008). Each statement recomputes one part for the
 // stories its WHERE picks, from the members; `stories.id` is the row being written.
@@ -94,6 +93,3 @@ export function storySummaryWriter(db: Db): (storyId: number) => void {
     write.run(summary, richSummary, storyId);
   };
 }
-
-/** The story-version counter (migration 008): moves on every write to a story row, in any process. */
-export const storyVersionReader = (db: Db) => versionReader(db, "story_version");

@@ -12,9 +12,9 @@ import {
   SOURCES_JSON,
   storyListingWriters,
   storySummaryWriter,
-  storyVersionReader,
   TOP_ENTITIES_JSON,
 } from "./story-read-model";
+import { versionReader } from "./versions";
 
 export function sqliteStoryRepo(db: Db): StoryRepo {
   const upsert =
@@ -37,7 +37,7 @@ export function sqliteStoryRepo(db: Db): StoryRepo {
   );
   const moveMembers = db.prepare("UPDATE articles SET story_id = ? WHERE story_id = ?");
   const listing = storyListingWriters(db);
-  const version = storyVersionReader(db);
+  const version = versionReader(db, "story_version");
 
   const applyTx = db.transaction((b: ClusteringBatch) => {
     for (const s of b.stories) {

@@ -23,7 +23,7 @@ import { getStoryOrThrow } from "@/lib/stories/get-stories";
 import { groupDuplicates } from "@/lib/stories/member-groups";
 import { shownHeadline, toApiDevelopment, toStoryDetail } from "@/lib/stories/serialize";
 import { feedTime } from "@/lib/stories/story-feed";
-import { qIntDefault } from "@/lib/validation/query";
+import { firstValue, qIntDefault } from "@/lib/validation/query";
 
 type Params = { params: Promise<{ id: string }> };
 type Props = Params & { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -31,7 +31,6 @@ type Props = Params & { searchParams: Promise<Record<string, string | string[] |
 /** Reports listed per page: a story of hundreds of articles is paged, never one page of a megabyte. */
 const REPORTS_SHOWN = 50;
 const ReportsOffset = qIntDefault(0, { min: 0 });
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 async function loadStory(id: string) {
   const { store } = await getAppContext();
@@ -56,7 +55,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function StoryPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const requestedOffset = ReportsOffset.safeParse(one((await searchParams).offset)).data ?? 0;
+  const requestedOffset = ReportsOffset.safeParse(firstValue((await searchParams).offset)).data ?? 0;
   await requireSession(`/stories/${encodeURIComponent(id)}`);
   const { store } = await getAppContext();
   // The stream resumes after the last event the page was computed with, so nothing falls in between.

@@ -34,7 +34,7 @@ describe("HnswSet.search", () => {
     const q = new Float32Array(dims);
     q[0] = Math.cos(50 / 100);
     q[1] = Math.sin(50 / 100);
-    const found = set.search(q, 5);
+    const found = set.search(q, 5).map((h) => h.id);
     expect(found).toHaveLength(5);
     expect(found[0]).toBe(50);
     expect([...found].sort((a, b) => a - b)).toEqual([48, 49, 50, 51, 52]);

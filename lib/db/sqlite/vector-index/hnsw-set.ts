@@ -82,15 +82,10 @@ export class HnswSet {
   }
 
   /**
-   * Up to `k` ids nearest first by the index's (quantized) distance. The search keeps at least
+   * Up to `k` ids with their (quantized) cosine distance, nearest first. The search keeps at least
    * `searchBreadth(size)` candidates whatever `k` is: a larger graph needs a wider search for the same recall.
    */
-  search(vector: Float32Array, k: number): number[] {
-    return this.searchScored(vector, k).map((h) => h.id);
-  }
-
-  /** As `search`, with each id's (quantized) cosine distance, nearest first. */
-  searchScored(vector: Float32Array, k: number): Array<{ id: number; distance: number }> {
+  search(vector: Float32Array, k: number): Array<{ id: number; distance: number }> {
     if (this.count === 0) return [];
     const want = Math.min(k, this.count);
     const wide = Math.min(this.count, Math.max(want, searchBreadth(this.count, this.params.expansionSearch)));

@@ -67,7 +67,7 @@ export function windowCandidates(q: {
   if (q.rows <= EXACT_ROWS || (q.rows <= EXACT_ROWS_MAX && k > q.rows * POINT_VS_FETCH)) return null;
   for (;;) {
     if (k > MAX_FETCH) return null;
-    const found = q.set.searchScored(q.vector, Math.max(k, q.pool));
+    const found = q.set.search(q.vector, Math.max(k, q.pool));
     const kept = found.filter((h) => q.accept(h.id));
     if (kept.length >= q.pool || found.length < k || k >= size) return kept;
     k = Math.min(size, k * 4);
@@ -87,7 +87,7 @@ export function withinDistance(q: {
 }): Set<number> | null {
   let k = Math.min(q.set.size, 256);
   for (;;) {
-    const found = q.set.searchScored(q.vector, k);
+    const found = q.set.search(q.vector, k);
     const farthest = found[found.length - 1];
     // A search may return fewer than k ids (parts of the graph it did not reach): only a candidate past the radius,
     // or a list as big as the graph, ends the widening.
