@@ -251,6 +251,44 @@ describe("StreamClusterer", () => {
       expect(merge).toMatchObject({ type: "merge", survivorId: storyOf(c, 1) });
     });
 
+    it("continues a story with a single late report that tells the same happening, on stronger evidence", () => {
+      const run = (params: typeof TEXT_ONLY_PARAMS) => {
+        const c = new StreamClusterer(params);
+        background(c);
+        feed(c, [
+          [1, "Radio host Casey Kasem dies at 82", "entertainment", day1],
+          [2, "Casey Kasem, voice of American Top 40, dies at 82", "entertainment", day1 + 2 * H],
+          [3, "American Top 40 host Casey Kasem dead at 82", "entertainment", day1 + 4 * H],
+          [4, "Casey Kasem, American Top 40 host, dead at 82: tributes", "entertainment", day1 + D],
+          [5, "Radio host wins award", "entertainment", day1 + D + H],
+        ]);
+        c.mergePass();
+        return c;
+      };
+      const c = run(TEXT_ONLY_PARAMS);
+      expect(storyOf(c, 4)).toBe(storyOf(c, 1));
+      // A report sharing a word or two is not enough.
+      expect(storyOf(c, 5)).not.toBe(storyOf(c, 1));
+      // Without the rule, a lone report of the next day stays a story of its own.
+      const off = run({ ...TEXT_ONLY_PARAMS, continueSmallThreshold: 2 });
+      expect(storyOf(off, 4)).not.toBe(storyOf(off, 1));
+    });
+
+    it("continues a story whose next day's reports were filed under another category", () => {
+      const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+      background(c);
+      feed(c, [
+        [1, "Radio host Casey Kasem dies at 82", "entertainment", day1],
+        [2, "Casey Kasem, voice of American Top 40, dies at 82", "entertainment", day1 + 2 * H],
+        [3, "American Top 40 host Casey Kasem dead at 82", "entertainment", day1 + 4 * H],
+        [4, "Casey Kasem remembered: American Top 40 host dead at 82", "world", day1 + D],
+        [5, "Stars pay tribute to Casey Kasem, dead at 82", "world", day1 + D + H],
+        [6, "Casey Kasem tributes: Top 40 host dies at 82", "world", day1 + D + 2 * H],
+      ]);
+      c.mergePass();
+      expect(storyOf(c, 6)).toBe(storyOf(c, 1));
+    });
+
     it("starts a new story for each day's market wrap, even in matching words", () => {
       const c = new StreamClusterer(TEXT_ONLY_PARAMS);
       background(c);

@@ -64,6 +64,13 @@ export interface ClusterParams {
   continueThreshold: number;
   continueMinSize: number;
   /**
+   * A segment smaller than `continueMinSize` (a late report or two) continues a story only at this bar (above 1:
+   * never); its names are judged one by one, as an article's are.
+   */
+  continueSmallThreshold: number;
+  /** Evidence factor for a continuation between segments of different categories (0: never). */
+  continueCategoryFactor: number;
+  /**
    * e-folding time of a continuation's evidence with the gap between the earlier story's last report and the new
    * segment's first: a verdict two days after the trial's last report, a funeral after the obituaries.
    */
@@ -81,6 +88,8 @@ export interface ClusterParams {
    * least `coreShare` of a story's members (and by two of them at least).
    */
   identityFactor: number;
+  /** Whether each kind of name in conflict applies `identityFactor` again (else once, however many conflict). */
+  identityPerKind: boolean;
   coreShare: number;
   /**
    * A segment whose TF-IDF weight (squared) sits at least this much on the vocabulary of market wraps, price
@@ -120,12 +129,15 @@ export const DEFAULT_PARAMS: ClusterParams = {
   excerptWeight: 0.5,
   continueThreshold: 0.5,
   continueMinSize: 3,
+  continueSmallThreshold: 0.6,
+  continueCategoryFactor: 1,
   continueDecayMs: 4 * 86_400_000,
   continuePersonBonus: 1.25,
   mergePostings: 100,
   continueQueryTerms: 4,
   continuePostings: 50,
   identityFactor: 0.5,
+  identityPerKind: true,
   coreShare: 0.3,
   recurringShare: 0.35,
 };
@@ -423,8 +435,13 @@ export class StreamClusterer {
       seen.add(kind);
       if (nameWords(n).some((w) => words.has(w))) shared.add(kind);
     }
-    for (const kind of seen) if (!shared.has(kind)) return this.params.identityFactor;
-    return 1;
+    let f = 1;
+    for (const kind of seen)
+      if (!shared.has(kind)) {
+        if (!this.params.identityPerKind) return this.params.identityFactor;
+        f *= this.params.identityFactor;
+      }
+    return f;
   }
 
   /** Words of the names held by at least `coreShare` of a story's members (two at least), by kind. */
@@ -963,7 +980,10 @@ export class StreamClusterer {
     for (const id of [...changed].sort((x, y) => first(x) - first(y))) {
       const s = this.segments.get(id);
       // Only a story of one segment continues another: once continued, its segments travel together.
-      if (!s || s.size < this.params.continueMinSize || this.chains.get(s.root)?.size !== 1) continue;
+      if (!s || this.chains.get(s.root)?.size !== 1) continue;
+      const small = s.size < this.params.continueMinSize;
+      if (small && this.params.continueSmallThreshold > 1) continue;
+      const bar = small ? this.params.continueSmallThreshold : this.params.continueThreshold;
       const recurring = this.recurring(s);
       const began = this.cycleOf(s.firstTime);
       let best: { other: StoryState; sim: number } | null = null;
@@ -973,9 +993,11 @@ export class StreamClusterer {
       for (const oid of this.candidates(centroid, id, continueQueryTerms, continuePostings)) {
         const o = this.segments.get(oid);
         if (!o || o.root === s.root || o.home >= began || !this.live(o, s.firstTime)) continue;
-        if (this.categoryFactor(s.category, o.category) !== 1) continue;
-        const time = Math.exp(-Math.max(0, s.firstTime - o.lastTime) / this.params.continueDecayMs);
-        const bar = this.params.continueThreshold;
+        const category =
+          this.categoryFactor(s.category, o.category) === 1 ? 1 : this.params.continueCategoryFactor;
+        if (category === 0) continue;
+        const time =
+          category * Math.exp(-Math.max(0, s.firstTime - o.lastTime) / this.params.continueDecayMs);
         // Cheapest first: the bound from time alone, then the similarity, then names and the story's history.
         const most = time * Math.max(1, this.params.continuePersonBonus);
         if (most < bar || (best && most <= best.sim)) continue;
@@ -985,7 +1007,7 @@ export class StreamClusterer {
         blended = Math.min(blended, this.whatSimilarity(s, o));
         // A person at the centre of both (the accused, the deceased) is evidence of one happening.
         const actor = this.sharesActor(s, o, ["person"]) ? this.params.continuePersonBonus : 1;
-        const sim = blended * time * actor * this.pairIdentity(s, o);
+        const sim = blended * time * actor * (small ? this.smallIdentity(s, o) : this.pairIdentity(s, o));
         if (sim < bar || (best && sim <= best.sim)) continue;
         if (this.chainHasCycle(o.root, began)) continue;
         // A recurring report (a market wrap, a price update) continues only a happening with the same actor: a
@@ -994,7 +1016,7 @@ export class StreamClusterer {
         // The story as a whole must fit too, or a chain drifts from one event to the next link by link.
         if (
           (this.chains.get(o.root)?.size ?? 0) > 1 &&
-          this.segmentSimilarity(s, this.chainState(o.root)) * time < this.params.continueThreshold
+          this.segmentSimilarity(s, this.chainState(o.root)) * time < bar
         )
           continue;
         best = { other: o, sim };
@@ -1011,6 +1033,12 @@ export class StreamClusterer {
       });
     }
     return events;
+  }
+
+  /** Identity evidence of a segment too small to have core names: all its names against the other's core. */
+  private smallIdentity(s: StoryState, o: StoryState): number {
+    if (2 * s.ledes < s.size || 2 * o.ledes < o.size) return 1;
+    return this.identity(s.names.keys(), o);
   }
 
   /**
