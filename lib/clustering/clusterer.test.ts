@@ -216,6 +216,32 @@ describe("StreamClusterer", () => {
     ]);
   });
 
+  it("splits a story that glued two same-kind happenings naming two companies no report names together", () => {
+    const run = (splitByNames: boolean) => {
+      const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, splitByNames });
+      background(c);
+      const ipo = (id: number, company: string, h: number): ClusterArticle => ({
+        id,
+        terms: titleTokens("Games publisher prices IPO above range in biggest listing of the year"),
+        excerptTerms: titleTokens(
+          `${company} raised billions in its initial public offering ahead of its debut`,
+        ),
+        names: [`org:${company.toLowerCase()}`],
+        category: "business",
+        time: T0 + h * H,
+      });
+      for (let i = 0; i < 8; i++) c.assign(ipo(i + 1, i % 2 ? "Caldera" : "Cobaltia", i * 0.5));
+      c.settle();
+      return c;
+    };
+    const glued = run(false);
+    expect(storyOf(glued, 2)).toBe(storyOf(glued, 1));
+    const c = run(true);
+    expect(storyOf(c, 3)).toBe(storyOf(c, 1));
+    expect(storyOf(c, 4)).toBe(storyOf(c, 2));
+    expect(storyOf(c, 2)).not.toBe(storyOf(c, 1));
+  });
+
   it("counts an excerpt term as half a headline term", () => {
     const c = new StreamClusterer(TEXT_ONLY_PARAMS);
     c.assign({ id: 1, terms: ["storm", "coast"], category: "world", time: T0 });

@@ -52,6 +52,11 @@ export interface ClusterParams {
   splitMinSize: number;
   splitMinPart: number;
   splitMaxSimilarity: number;
+  /**
+   * Splits by names, too: a segment whose reports with a lede fall into two groups naming two places (or two
+   * organisations) that no report names together, and whose core names of that kind conflict, is two happenings.
+   */
+  splitByNames: boolean;
   /** Weight of an excerpt term relative to a headline term (the headline is the editor's summary of the story). */
   excerptWeight: number;
   /**
@@ -126,6 +131,7 @@ export const DEFAULT_PARAMS: ClusterParams = {
   splitMinSize: 6,
   splitMinPart: 3,
   splitMaxSimilarity: 0.3,
+  splitByNames: true,
   excerptWeight: 0.5,
   continueThreshold: 0.5,
   continueMinSize: 3,
@@ -809,7 +815,7 @@ export class StreamClusterer {
     for (const id of queue) {
       const s = this.segments.get(id);
       if (!s || s.size < this.params.splitMinSize) continue;
-      const split = this.twoGroups(s);
+      const split = this.twoGroups(s) ?? this.nameGroups(s);
       if (!split) continue;
       const [keep, move] =
         split.groups[0].length >= split.groups[1].length ? split.groups : [split.groups[1], split.groups[0]];
@@ -921,6 +927,67 @@ export class StreamClusterer {
     if (Math.min(groups[0].length, groups[1].length) < this.params.splitMinPart) return null;
     const between = dot(a, b) / ((norm(a) || 1) * (norm(b) || 1));
     return between < this.params.splitMaxSimilarity ? { groups, similarity: between } : null;
+  }
+
+  /**
+   * Two groups of a segment that the identity rule tells apart: the most named place (or organisation) and the most
+   * named one of the same kind that no report names with it (and that shares no word with it), each named by at
+   * least `splitMinPart` reports; the other reports go to the group whose centroid they are closer to. Returned only
+   * when the two groups' core names of that kind share no word.
+   */
+  private nameGroups(s: StoryState): { groups: [number[], number[]]; similarity: number } | null {
+    if (!this.params.splitByNames || 2 * s.ledes < s.size) return null;
+    const items = s.members.map((id) => this.memberData.get(id)).filter((d) => d !== undefined);
+    if (items.length !== s.size) return null;
+    const min = this.params.splitMinPart;
+    for (const kind of ["location", "org"]) {
+      const holders = new Map<string, Set<number>>();
+      for (const d of items)
+        for (const n of d.a.names ?? []) {
+          if (kindOf(n) !== kind) continue;
+          let h = holders.get(n);
+          if (!h) holders.set(n, (h = new Set()));
+          h.add(d.a.id);
+        }
+      const ranked = [...holders].filter(([, h]) => h.size >= min).sort((x, y) => y[1].size - x[1].size);
+      if (ranked.length < 2) continue;
+      const [a, ha] = ranked[0]!;
+      const aWords = new Set(nameWords(a));
+      const other = ranked.find(
+        ([b, hb]) => b !== a && !nameWords(b).some((w) => aWords.has(w)) && ![...hb].some((id) => ha.has(id)),
+      );
+      if (!other) continue;
+      const hb = other[1];
+      const sums: [Sparse, Sparse] = [new Map(), new Map()];
+      for (const d of items) {
+        if (ha.has(d.a.id)) addScaled(sums[0], d.v);
+        else if (hb.has(d.a.id)) addScaled(sums[1], d.v);
+      }
+      const [na, nb] = [norm(sums[0]) || 1, norm(sums[1]) || 1];
+      const groups: [number[], number[]] = [[], []];
+      for (const d of items) {
+        const g = ha.has(d.a.id)
+          ? 0
+          : hb.has(d.a.id)
+            ? 1
+            : dot(d.v, sums[0]) / na >= dot(d.v, sums[1]) / nb
+              ? 0
+              : 1;
+        groups[g].push(d.a.id);
+      }
+      const core = (ids: number[]) => {
+        const count = new Map<string, number>();
+        for (const id of ids)
+          for (const n of new Set(this.memberData.get(id)?.a.names ?? []))
+            if (kindOf(n) === kind) count.set(n, (count.get(n) ?? 0) + 1);
+        const need = Math.max(2, this.params.coreShare * ids.length);
+        return new Set([...count].filter(([, c]) => c >= need).flatMap(([n]) => nameWords(n)));
+      };
+      const [ca, cb] = [core(groups[0]), core(groups[1])];
+      if (ca.size === 0 || cb.size === 0 || [...ca].some((w) => cb.has(w))) continue;
+      return { groups, similarity: dot(sums[0], sums[1]) / (na * nb) };
+    }
+    return null;
   }
 
   /** Settles the open cycle now (end of an import): the final labels then match what a closed cycle gets. */
@@ -1171,16 +1238,19 @@ export class StreamClusterer {
   /**
    * Merges segment `gone` into `into`. When they belonged to two stories, the stories merge too (the older one
    * survives), unless both run over several cycles and their histories differ: two happenings that met today on
-   * common words. Then only `gone`'s articles move, and its story keeps its earlier segments.
+   * common words; or unless `gone` is a fragment of a story with other segments (a late report or two that
+   * continued it): a fragment merges as a late join would, so it does not carry the larger segment into its story.
+   * Then only `gone`'s articles move, and its story keeps its other segments.
    */
   private absorb(into: StoryState, gone: StoryState, similarity: number): ClusterEvent[] {
     const [a, b] = [into.root, gone.root];
     const keepApart =
       a !== b &&
-      this.chains.get(a)!.size > 1 &&
       this.chains.get(b)!.size > 1 &&
-      this.segmentSimilarity(this.chainState(a, into.id), this.chainState(b, gone.id)) <
-        this.params.continueThreshold;
+      (gone.size <= this.params.fragmentSize ||
+        (this.chains.get(a)!.size > 1 &&
+          this.segmentSimilarity(this.chainState(a, into.id), this.chainState(b, gone.id)) <
+            this.params.continueThreshold));
     addScaled(into.sum, gone.sum);
     into.sumNorm = norm(into.sum);
     if (into.vecSum && gone.vecSum)
