@@ -13,7 +13,10 @@ import path from "node:path";
 import { openDb } from "../lib/db/open-db";
 import { searchBreadth } from "../lib/db/sqlite/vector-index/hnsw-set";
 import { sqliteVectorRepo } from "../lib/db/sqlite/vector-repo";
+import type { Store } from "../lib/db/store";
 import { embeddingFromBlob } from "../lib/embeddings/encode";
+import type { VectorSearchBody } from "../lib/vectors/schemas";
+import { vectorSearch } from "../lib/vectors/vector-search";
 import { machineLine, writeBenchSection } from "./bench-report";
 
 const DIR = process.argv[2] ?? "/tmp/lede-scale/1000000";
@@ -138,6 +141,31 @@ for (const [wi, w] of windows.entries()) {
   );
   log(rows.at(-1)!);
 }
+// POST /v1/search/vector's whole domain call: articles and stories of the last 72 hours, limit 20.
+{
+  const w = windows.find((x) => x.label === "72 h")!;
+  const store = { vectors: repo } as unknown as Store;
+  const ms: number[] = [];
+  for (const q of queries) {
+    const body = {
+      embedding: [...q],
+      types: ["article", "story"],
+      since_hours: 72,
+      limit: 20,
+    } as VectorSearchBody;
+    const t0 = process.hrtime.bigint();
+    await vectorSearch(store, body, w.since + 72 * 3_600_000);
+    ms.push(seconds(t0) * 1000);
+  }
+  const stories = db
+    .prepare("SELECT count(*) FROM stories WHERE last_updated >= ? AND merged_into IS NULL")
+    .pluck()
+    .get(w.since) as number;
+  rows.push(
+    `| 72 h, \`vectorSearch\` (/v1/search/vector's domain call: articles and ${stories.toLocaleString("en-US")} stories, limit 20) | ${times.filter((x) => x > 0 && x >= w.since).length.toLocaleString("en-US")} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | — |`,
+  );
+  log(rows.at(-1)!);
+}
 db.close();
 
 const markdown = `## Vector search on a real 1M-article database (\`npm run bench:vectors-db\`)
@@ -146,8 +174,9 @@ ${machineLine()}. Data directory: the ${graphSize.toLocaleString("en-US")}-vecto
 headlines (local 1536-d embedder), opened as the server opens it; the HNSW index (f16, M = 16) as saved beside it.
 Search breadth (ef) at this size: ${searchBreadth(graphSize, 128)} (\`searchBreadth\`, lib/db/sqlite/vector-index/hnsw-set.ts).
 **Queries**: ${queries.length} stored articles' own vectors through \`VectorRepo.nearestArticles\` (graph search, time
-filter, exact rescoring from SQLite; \`/v1/search/vector\`'s path) and, in the last row, \`VectorRepo.relatedArticles\`
-(\`/v1/related\`'s path), each query's own article left out, as \`/v1/related\` does; recall@10 against
+filter, the page's exact distances from SQLite; \`/v1/search/vector\`'s path) then \`VectorRepo.relatedArticles\`
+(\`/v1/related\`'s path), each query's own article left out, as \`/v1/related\` does, and \`vectorSearch\` (the whole domain
+call of \`/v1/search/vector\` with both types, read the way the endpoint reads them); recall@10 against
 an exact pass over every stored vector. Timings are end to end: graph search, exact rescoring reads from the vec0
 table (${chunkSize} vectors a chunk; migration 010 stores 32), the article rows. Database file
 ${(fs.statSync(path.join(DIR, "lede.db")).size / 2 ** 30).toFixed(1)} GiB; load average ${os.loadavg()[0]!.toFixed(1)} at the end. Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC.

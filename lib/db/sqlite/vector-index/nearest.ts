@@ -40,7 +40,7 @@ export function nearestFirst(hits: Hit[], limit: number): Hit[] {
   return hits.sort((a, b) => a.distance - b.distance || b.id - a.id).slice(0, limit);
 }
 
-/** How many graph candidates are rescored exactly for a page of `limit`: quantized distances misorder near ties. */
+/** How many graph candidates a filtered search gathers for a page of `limit` (margin for near ties and the filter). */
 export const poolFor = (limit: number) => limit + Math.max(limit, 10);
 
 /**
