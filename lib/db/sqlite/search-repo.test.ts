@@ -97,6 +97,34 @@ describe("sqlite search repo", () => {
     expect(plan).toContain("USING INDEX entity_aliases_lower_alias");
   });
 
+  it("completes names and aliases by prefix as LIKE would, most articles first, from the lower() indexes", async () => {
+    addTitles(["a", "b", "c"]);
+    addEntity("Teller Report", [1]);
+    addEntity("Edward Teller", [1, 2], ["Teller"]);
+    addEntity("Tesla", [1, 2, 3]);
+    addEntity("Émile Zola", []);
+    addEntity("100%_Pure", [1]);
+    addEntity("Te", [1]);
+    store.db.exec(
+      "UPDATE entities SET article_count = (SELECT COUNT(*) FROM article_entities WHERE entity_id = entities.id)",
+    );
+    // Any case of ASCII letters; the alias counts for its entity; an exact name is its own prefix.
+    expect(await store.search.entityNamesByPrefix(["tE"], 10)).toEqual([
+      "Tesla",
+      "Edward Teller",
+      "Te",
+      "Teller Report",
+    ]);
+    expect(await store.search.entityNamesByPrefix(["TELL"], 1)).toEqual(["Edward Teller"]);
+    // Beyond ASCII, SQLite's lower() keeps the case: the caller passes the variants it wants.
+    expect(await store.search.entityNamesByPrefix(["émile"], 10)).toEqual([]);
+    expect(await store.search.entityNamesByPrefix(["émile", "Émile"], 10)).toEqual(["Émile Zola"]);
+    // % and _ are plain characters, not wildcards.
+    expect(await store.search.entityNamesByPrefix(["100%_"], 10)).toEqual(["100%_Pure"]);
+    expect(await store.search.entityNamesByPrefix(["%"], 10)).toEqual([]);
+    expect(await store.search.entityNamesByPrefix(["1_0"], 10)).toEqual([]);
+  });
+
   it("below one tier, ranks a full search exactly as ranking every candidate at once", async () => {
     addTitles([
       "Storm hits the coast",

@@ -104,18 +104,25 @@ export function sqliteSearchRepo(db: Db): SearchRepo {
     },
 
     async entityNamesByPrefix(prefixes, limit) {
-      if (prefixes.length === 0) return [];
-      const patterns = JSON.stringify(prefixes.map((p) => `${escapeLike(p)}%`));
+      // LIKE 'p%' (case-insensitive for ASCII letters only) as ranges of the lower(name) and lower(alias) indexes:
+      // the names starting with one of the prefixes are read from the index, never every entity.
+      const keys = [...new Set(prefixes.map(asciiLower))].filter((k) => k.length > 0);
+      if (keys.length === 0) return [];
+      const ranges = JSON.stringify(keys.map((k) => [k, `${k}\u{10FFFF}`]));
       return stmt(
         db,
-        `SELECT e.name FROM entities e
-         WHERE EXISTS (SELECT 1 FROM json_each(@patterns) p WHERE e.name LIKE p.value ESCAPE '\\')
-            OR EXISTS (SELECT 1 FROM entity_aliases x, json_each(@patterns) p
-                       WHERE x.entity_id = e.id AND x.alias LIKE p.value ESCAPE '\\')
+        `WITH r AS (SELECT value ->> '$[0]' AS lo, value ->> '$[1]' AS hi FROM json_each(@ranges)),
+         hit AS (
+           SELECT e.id FROM r JOIN entities e INDEXED BY entities_lower_name
+             ON lower(e.name) >= r.lo AND lower(e.name) < r.hi
+           UNION
+           SELECT x.entity_id FROM r JOIN entity_aliases x INDEXED BY entity_aliases_lower_alias
+             ON lower(x.alias) >= r.lo AND lower(x.alias) < r.hi)
+         SELECT e.name FROM hit JOIN entities e ON e.id = hit.id
          ORDER BY e.article_count DESC, e.id DESC LIMIT @limit`,
       )
         .pluck()
-        .all({ patterns, limit }) as string[];
+        .all({ ranges, limit }) as string[];
     },
 
     async recentTitles(match, limit) {
@@ -220,6 +227,7 @@ function snippetsFor(db: Db, match: string, ids: number[]): Map<number, string> 
   return out;
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Lower case as SQLite's lower() makes it: ASCII letters only. */
+function asciiLower(s: string): string {
+  return s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
