@@ -6,6 +6,7 @@ import { runPipeline } from "../../ingestion/pipeline";
 import { tempStore, testSource } from "../../testing/temp-store";
 import { migrate } from "../migrate";
 import { migrations } from "../migrations";
+import { walkTimeIndex } from "./article-repo";
 
 let store: ReturnType<typeof tempStore>;
 beforeEach(() => {
@@ -117,6 +118,25 @@ describe("/v1/items keyword through the title trigram index", () => {
       expect(page.total).toBe(all.length);
       expect(page.items.map((a) => a.title)).toEqual(newest.slice(40, 60));
     }
+    // Both ways to a page (walking the time index, sorting the matches) give the reference's page.
+    for (const k of ["strike day 1", "strike day 12", "day 2499"]) {
+      const want = store.db
+        .prepare(
+          "SELECT title FROM articles WHERE title LIKE ? ORDER BY discovered_at DESC, id DESC LIMIT 10 OFFSET 2",
+        )
+        .pluck()
+        .all(`%${k}%`);
+      const got = await store.articles.list({
+        limit: 10,
+        offset: 2,
+        keyword: k,
+        sortBy: "discovered",
+        sortOrder: "desc",
+      });
+      expect(got.items.map((a) => a.title)).toEqual(want);
+    }
+    expect(walkTimeIndex(94, 2_500, 12)).toBe(true);
+    expect(walkTimeIndex(4, 2_500, 12)).toBe(false);
     const day = await store.articles.list({
       limit: 5,
       offset: 0,
