@@ -5,8 +5,11 @@ import { caseVariants } from "./detect-entities";
 import { queryWords, titlePrefixExpression } from "./parse-query";
 import type { SuggestQuery } from "./schemas";
 
-// How many recent matching titles vote for the popular completions.
-const TITLE_SAMPLE = 1_000;
+// How many recent matching titles vote for the popular completions. Each is a row read (from disk once the archive
+// outgrows memory). Against 1,000, 300 keep 87 % of a prefix's top eight completions (the top three in the same
+// order for 55 %: near ties among popular words swap) at under a third of the cost (11 -> 2.6 ms p50 at 1M
+// articles); an autocomplete answer is read while typing, so its speed counts for more than the order of ties.
+const TITLE_SAMPLE = 300;
 const STOP = new Set(eng);
 
 /** Lower case without diacritics: "Café" and "cafe" are one completion, as they are one FTS5 token. */
