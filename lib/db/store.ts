@@ -860,8 +860,13 @@ export interface VectorRepo {
    * Articles whose vector may lie within cosine distance `maxDistance` of `vector`, over the whole archive: a
    * superset of the exact answer up to the approximate index's recall (callers test each candidate exactly). Null
    * when it cannot say cheaply (the index is not ready, or the radius holds too many articles): then scan.
+   * `discoveredUntil` leaves out articles discovered after it (their events all come later).
    */
-  articleCandidatesWithin(q: { vector: Float32Array; maxDistance: number }): Promise<Set<number> | null>;
+  articleCandidatesWithin(q: {
+    vector: Float32Array;
+    maxDistance: number;
+    discoveredUntil?: number;
+  }): Promise<Set<number> | null>;
   articleVector(articleId: number): Promise<ArticleVector | null>;
   storyVector(storyId: number): Promise<ArticleVector | null>;
 }

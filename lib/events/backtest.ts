@@ -26,6 +26,11 @@ const DEFAULT_TYPES = DEFAULT_TOPICS.flatMap((t) => TOPIC_TYPES[t] ?? []);
 const SCAN = 2000;
 /** Rows read per step otherwise: one query of a 5,000-event page would hold the event loop for tens of ms. */
 const SCAN_PLAIN = 100;
+/**
+ * An article's events are stamped when the log takes them, never before the article was discovered; this margin
+ * covers clocks of processes sharing the log, so articles discovered after a window's end (plus it) are not read.
+ */
+const CLOCK_SLACK_MS = 60_000;
 
 interface Kept {
   event: LoggedEvent;
@@ -112,13 +117,22 @@ export async function runBacktest(
   const types = [...filters.types].filter((t) => !byEmbedding || !isArticleEvent(t) || carriesEmbedding(t));
   // The articles that can pass the embedding filters, from the vector index: their events are read, not every
   // article event of the window with its vector. Null when the index cannot say (then every event is tested).
-  const candidates = byEmbedding ? await embeddingCandidates(store, filters.embeddingFilters ?? []) : null;
+  const candidates = byEmbedding
+    ? await embeddingCandidates(store, filters.embeddingFilters ?? [], input.to + CLOCK_SLACK_MS)
+    : null;
   const cursorEvent = input.cursor > 0 ? await store.events.get(input.cursor) : null;
   let after = cursorEvent ? { ts: cursorEvent.ts, id: cursorEvent.id } : undefined;
   // Every other filter is exact in SQL: without an embedding filter, limit + 1 rows decide the page and has_more.
   const scan = byEmbedding ? SCAN : Math.min(SCAN_PLAIN, input.limit + 1);
   const kept: Kept[] = [];
   let hasMore = false;
+  // An article's item.new and item.enriched carry the same vector: it is read once per request.
+  const vectors = new Map<number, Float32Array | undefined>();
+  const vectorOf = async (articleId: number) => {
+    if (!vectors.has(articleId))
+      vectors.set(articleId, (await store.events.articleVectors([articleId])).get(articleId)?.vector);
+    return vectors.get(articleId);
+  };
   for (;;) {
     const chunk = await store.events.range({
       from: input.from,
@@ -138,7 +152,7 @@ export async function runBacktest(
       // the SQL filters excluded or past the end of the page.
       const vector =
         (byEmbedding || filters.includeEmbeddings) && carriesEmbedding(event.type) && event.articleId !== null
-          ? (await store.events.articleVectors([event.articleId])).get(event.articleId)?.vector
+          ? await vectorOf(event.articleId)
           : undefined;
       const match = embeddingMatch(filters.embeddingFilters, event, vector);
       if (match === null) continue;
@@ -187,12 +201,14 @@ export async function runBacktest(
 async function embeddingCandidates(
   store: Store,
   filters: CompiledEmbeddingFilter[],
+  discoveredUntil: number,
 ): Promise<Set<number> | null> {
   const out = new Set<number>();
   for (const f of filters) {
     const found = await store.vectors.articleCandidatesWithin({
       vector: Float32Array.from(f.unit),
       maxDistance: 1 - f.threshold,
+      discoveredUntil,
     });
     if (!found) return null;
     for (const id of found) out.add(id);

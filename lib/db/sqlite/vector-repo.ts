@@ -266,15 +266,19 @@ export function sqliteVectorRepo(db: Db, options: VectorRepoOptions = {}): Sqlit
       });
     },
 
-    async articleCandidatesWithin({ vector, maxDistance }) {
+    async articleCandidatesWithin({ vector, maxDistance, discoveredUntil }) {
       const index = indexes.article;
       if (!index.ready()) return null;
-      return withinDistance({
+      const found = withinDistance({
         set: index.window(0).set,
         vector,
         maxDistance: maxDistance + RANGE_SLACK,
         cap: RANGE_CAP,
       });
+      if (!found || discoveredUntil === undefined) return found;
+      // The index holds each article's discovery time; an id it has no time for stays in.
+      for (const id of found) if (index.timeOf(id) > discoveredUntil) found.delete(id);
+      return found;
     },
 
     async articleVector(articleId) {
