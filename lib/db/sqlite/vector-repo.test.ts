@@ -109,6 +109,26 @@ describe("sqliteVectorRepo over the HNSW index", () => {
     expect(repo.indexes.article.origin).toBe("rebuilt");
   });
 
+  it("names the articles within a radius, leaving out those discovered after a given time", async () => {
+    const db = memoryDb();
+    const rows = corpus(2_000, 6);
+    const ids = addArticles(db, addSource(db), rows);
+    const repo = sqliteVectorRepo(db, FAST);
+    await repo.indexes.article.whenReady();
+    const [vector] = queries(1, 6, 2_000);
+    const all = await repo.articleCandidatesWithin({ vector: vector!, maxDistance: 0.5 });
+    expect(all!.size).toBeGreaterThan(4);
+    const until = rows[1_000]!.discoveredAt;
+    const early = await repo.articleCandidatesWithin({
+      vector: vector!,
+      maxDistance: 0.5,
+      discoveredUntil: until,
+    });
+    const discovered = new Map(ids.map((id, i) => [id, rows[i]!.discoveredAt]));
+    expect([...early!].sort()).toEqual([...all!].filter((id) => discovered.get(id)! <= until).sort());
+    expect(early!.size).toBeLessThan(all!.size);
+  });
+
   it("keeps every hit inside the time window, in the recent tier, the full graph and a window of five rows", async () => {
     const db = memoryDb();
     // 3,000 articles over 15 days: the last 72 h hold 600 (searched in the 7-day graph), the last 10 days 2,000
