@@ -10,6 +10,7 @@ import { ensureDemoKey, KeyVerifier } from "./keys/verify-key";
 import { logger } from "./logger";
 import { MemoryRateLimiter } from "./quota/memory-rate-limiter";
 import type { RateLimiter } from "./quota/rate-limiter";
+import { RedisRateLimiter } from "./quota/redis-rate-limiter";
 import { UsageRecorder } from "./usage/usage-recorder";
 
 /** Everything a request, the worker or a CLI command needs, created once per process. */
@@ -41,6 +42,16 @@ export async function createAppContext(env: Env = loadEnv()): Promise<AppContext
   await ensureDemoKey(store, demoKey);
   const keys = new KeyVerifier(store);
   const usage = new UsageRecorder(store.usage, (e) => log.error({ err: e }, "usage flush failed"));
+  // With Redis, every instance counts a key's requests against one limit; without it, each process counts alone.
+  const limiter: RateLimiter = env.LEDE_REDIS_URL
+    ? new RedisRateLimiter({
+        url: env.LEDE_REDIS_URL,
+        onFallback: (err) =>
+          err
+            ? log.warn({ err }, "rate limiter: Redis does not answer; counting in this process until it does")
+            : log.info("rate limiter: Redis answers again; limits are shared"),
+      })
+    : new MemoryRateLimiter();
   const touchTimer = setInterval(() => void keys.flushLastUsed().catch(() => undefined), 5_000);
   touchTimer.unref();
   return {
@@ -50,13 +61,14 @@ export async function createAppContext(env: Env = loadEnv()): Promise<AppContext
     bus,
     tailer,
     keys,
-    limiter: new MemoryRateLimiter(),
+    limiter,
     usage,
     log,
     demoKey,
     async close() {
       clearInterval(touchTimer);
       await usage.close();
+      await limiter.close?.();
       await tailer.stop();
       await keys.flushLastUsed().catch(() => undefined);
       store.close();

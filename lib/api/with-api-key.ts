@@ -171,7 +171,7 @@ export function withApiKey<
       if (feature) assertPlan(key, feature.plan, feature.feature);
 
       const rpm = requestsPerMinute(key);
-      const rl = deps.limiter.hit(key.id, rpm, now);
+      const rl = await deps.limiter.hit(key.id, rpm, now);
       setRateLimitHeaders(headers, rl);
       limiterHeadersSet = true;
       if (!rl.allowed) {
@@ -253,7 +253,7 @@ export function withApiKey<
     // Contract §5.4: the rate-limit and credit headers go on every authenticated response, including the 403s
     // decided before the limiter and the quota are reached (those neither use a request slot nor credits).
     if (key && !limiterHeadersSet) {
-      setRateLimitHeaders(out.headers, deps.limiter.peek(key.id, requestsPerMinute(key), now));
+      setRateLimitHeaders(out.headers, await deps.limiter.peek(key.id, requestsPerMinute(key), now));
     }
     if (key) {
       const limit = PLAN_LIMITS[key.account.plan].monthlyCredits;

@@ -8,8 +8,10 @@ export interface RateLimitResult {
   retryAfterSec: number;
 }
 
+/** In memory per process (MemoryRateLimiter), or shared by every instance through Redis (RedisRateLimiter). */
 export interface RateLimiter {
-  hit(keyId: string, limit: number, now: number): RateLimitResult;
+  hit(keyId: string, limit: number, now: number): RateLimitResult | Promise<RateLimitResult>;
   /** The key's state without using a request slot (for responses refused before the limiter runs). */
-  peek(keyId: string, limit: number, now: number): RateLimitResult;
+  peek(keyId: string, limit: number, now: number): RateLimitResult | Promise<RateLimitResult>;
+  close?(): Promise<void>;
 }
