@@ -242,6 +242,35 @@ describe("StreamClusterer", () => {
     expect(storyOf(c, 2)).not.toBe(storyOf(c, 1));
   });
 
+  it("judges a story's names among the reports that name some, not among all its reports", () => {
+    // Two IPOs glued on their common template; most ledes name no company ("the games publisher raised ..."), so
+    // neither company is named by 30 % of all reports, while each is named by every report that names a company.
+    const run = (coreOfNamers: boolean) => {
+      const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, coreOfNamers });
+      background(c);
+      const ipo = (id: number, company: string | null, h: number): ClusterArticle => ({
+        id,
+        terms: titleTokens("Games publisher prices IPO above range in biggest listing of the year"),
+        excerptTerms: titleTokens(
+          `${company ?? "The publisher"} raised billions in its initial public offering ahead of its debut`,
+        ),
+        names: company ? [`org:${company.toLowerCase()}`] : [],
+        category: "business",
+        time: T0 + h * H,
+      });
+      for (let i = 0; i < 6; i++) c.assign(ipo(i + 1, i % 2 ? "Caldera" : "Cobaltia", i * 0.5));
+      for (let i = 0; i < 16; i++) c.assign(ipo(i + 7, null, 3 + i * 0.25));
+      c.settle();
+      return c;
+    };
+    const glued = run(false);
+    expect(storyOf(glued, 2)).toBe(storyOf(glued, 1));
+    const c = run(true);
+    expect(storyOf(c, 3)).toBe(storyOf(c, 1));
+    expect(storyOf(c, 4)).toBe(storyOf(c, 2));
+    expect(storyOf(c, 2)).not.toBe(storyOf(c, 1));
+  });
+
   it("counts an excerpt term as half a headline term", () => {
     const c = new StreamClusterer(TEXT_ONLY_PARAMS);
     c.assign({ id: 1, terms: ["storm", "coast"], category: "world", time: T0 });

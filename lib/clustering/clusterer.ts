@@ -97,6 +97,11 @@ export interface ClusterParams {
   identityPerKind: boolean;
   coreShare: number;
   /**
+   * Whether a core name's share counts among the members naming some name of its kind (else among all members): a
+   * story's reports that name no company say nothing about which company it is about.
+   */
+  coreOfNamers: boolean;
+  /**
    * A segment whose TF-IDF weight (squared) sits at least this much on the vocabulary of market wraps, price
    * updates and weather reports is a recurring report: it never continues, nor is continued, across cycles.
    */
@@ -145,6 +150,7 @@ export const DEFAULT_PARAMS: ClusterParams = {
   identityFactor: 0.5,
   identityPerKind: true,
   coreShare: 0.3,
+  coreOfNamers: true,
   recurringShare: 0.35,
 };
 
@@ -203,12 +209,19 @@ export interface StoryState {
   names: Map<string, number>;
   /** Members with a lede (the feed's excerpt): their names are identity evidence. */
   ledes: number;
+  /** Members naming some name of each kind. */
+  kinds: Map<string, number>;
   /** Bumped on every change of members; `core` is valid while `coreVersion` matches. */
   version: number;
   coreVersion?: number;
   core?: Map<string, Set<string>>;
   coreListVersion?: number;
   coreList?: string[];
+  /** The same for the identity rule (see `coreOfNamers`). */
+  identityCoreVersion?: number;
+  identityCore?: Map<string, Set<string>>;
+  identityCoreListVersion?: number;
+  identityCoreList?: string[];
   recurringVersion?: number;
   isRecurring?: boolean;
 }
@@ -430,7 +443,7 @@ export class StreamClusterer {
    */
   private identity(names: Iterable<string>, s: StoryState): number {
     if (this.params.identityFactor >= 1 || s.names.size === 0) return 1;
-    const core = this.coreWords(s);
+    const core = this.coreWords(s, true);
     if (core.size === 0) return 1;
     const seen = new Set<string>();
     const shared = new Set<string>();
@@ -450,28 +463,57 @@ export class StreamClusterer {
     return f;
   }
 
-  /** Words of the names held by at least `coreShare` of a story's members (two at least), by kind. */
-  private coreWords(s: StoryState): Map<string, Set<string>> {
-    if (s.core && s.coreVersion === s.version) return s.core;
-    const min = Math.max(2, this.params.coreShare * s.size);
+  /**
+   * Words of the names held by at least `coreShare` of a story's members (two at least), by kind. For the identity
+   * rule (`identity`), shares count among the members naming that kind (`coreOfNamers`); as positive evidence of one
+   * actor (`sharesActor`, `whatSimilarity`), among all members.
+   */
+  private coreWords(s: StoryState, identity = false): Map<string, Set<string>> {
+    const namers = identity && this.namers(s);
+    if (namers) {
+      if (s.identityCore && s.identityCoreVersion === s.version) return s.identityCore;
+    } else if (s.core && s.coreVersion === s.version) return s.core;
     const out = new Map<string, Set<string>>();
     for (const [n, count] of s.names) {
-      if (count < min) continue;
+      if (count < this.coreMin(s, n, namers)) continue;
       const kind = kindOf(n);
       let set = out.get(kind);
       if (!set) out.set(kind, (set = new Set()));
       for (const w of nameWords(n)) set.add(w);
     }
-    s.core = out;
-    s.coreVersion = s.version;
+    if (namers) {
+      s.identityCore = out;
+      s.identityCoreVersion = s.version;
+    } else {
+      s.core = out;
+      s.coreVersion = s.version;
+    }
     return out;
   }
 
+  /** Whether a story's identity core counts shares among the members naming each kind (see `coreOfNamers`). */
+  private namers(s: StoryState): boolean {
+    // Only for stories judged by their names (most reports with a lede): a headline names too few, too noisily.
+    return this.params.coreOfNamers && 2 * s.ledes >= s.size;
+  }
+
+  /** How many members must name `name` for it to be core (see `coreOfNamers`). */
+  private coreMin(s: StoryState, name: string, namers: boolean): number {
+    const of = namers ? (s.kinds.get(kindOf(name)) ?? s.size) : s.size;
+    return Math.max(2, this.params.coreShare * of);
+  }
+
   /** Names held by at least `coreShare` of a story's members (two at least). */
-  private coreNames(s: StoryState): string[] {
+  private coreNames(s: StoryState, identity = false): string[] {
+    const namers = identity && this.namers(s);
+    if (namers) {
+      if (s.identityCoreList && s.identityCoreListVersion === s.version) return s.identityCoreList;
+      s.identityCoreList = [...s.names].filter(([n, c]) => c >= this.coreMin(s, n, true)).map(([n]) => n);
+      s.identityCoreListVersion = s.version;
+      return s.identityCoreList;
+    }
     if (s.coreList && s.coreListVersion === s.version) return s.coreList;
-    const min = Math.max(2, this.params.coreShare * s.size);
-    s.coreList = [...s.names].filter(([, c]) => c >= min).map(([n]) => n);
+    s.coreList = [...s.names].filter(([n, c]) => c >= this.coreMin(s, n, false)).map(([n]) => n);
     s.coreListVersion = s.version;
     return s.coreList;
   }
@@ -489,7 +531,7 @@ export class StreamClusterer {
   private storyIdentity(a: StoryState, b: StoryState): number {
     // As for articles: only stories most of whose reports come with a lede are judged by their names.
     if (this.params.identityFactor >= 1 || 2 * a.ledes < a.size || 2 * b.ledes < b.size) return 1;
-    const coreA = this.coreNames(a);
+    const coreA = this.coreNames(a, true);
     return coreA.length ? this.identity(coreA, b) : 1;
   }
 
@@ -556,6 +598,7 @@ export class StreamClusterer {
       home: this.cycleOf(a.time),
       names: new Map(),
       ledes: 0,
+      kinds: new Map(),
       version: 0,
     };
     this.segments.set(s.id, s);
@@ -660,6 +703,7 @@ export class StreamClusterer {
     s.members.push(a.id);
     s.version++;
     for (const n of a.names ?? []) s.names.set(n, (s.names.get(n) ?? 0) + 1);
+    for (const k of kindsOf(a)) s.kinds.set(k, (s.kinds.get(k) ?? 0) + 1);
     if (a.excerptTerms?.length) s.ledes++;
     this.memberData.set(a.id, { a, v, story: s.id });
     this.countCycle(s, this.cycleOf(a.time), 1);
@@ -977,10 +1021,13 @@ export class StreamClusterer {
       }
       const core = (ids: number[]) => {
         const count = new Map<string, number>();
-        for (const id of ids)
-          for (const n of new Set(this.memberData.get(id)?.a.names ?? []))
-            if (kindOf(n) === kind) count.set(n, (count.get(n) ?? 0) + 1);
-        const need = Math.max(2, this.params.coreShare * ids.length);
+        let namers = 0;
+        for (const id of ids) {
+          const names = new Set(this.memberData.get(id)?.a.names ?? []);
+          if ([...names].some((n) => kindOf(n) === kind)) namers++;
+          for (const n of names) if (kindOf(n) === kind) count.set(n, (count.get(n) ?? 0) + 1);
+        }
+        const need = Math.max(2, this.params.coreShare * (this.params.coreOfNamers ? namers : ids.length));
         return new Set([...count].filter(([, c]) => c >= need).flatMap(([n]) => nameWords(n)));
       };
       const [ca, cb] = [core(groups[0]), core(groups[1])];
@@ -1005,6 +1052,7 @@ export class StreamClusterer {
     s.members.splice(s.members.indexOf(a.id), 1);
     s.version++;
     if (a.excerptTerms?.length) s.ledes--;
+    for (const k of kindsOf(a)) s.kinds.set(k, (s.kinds.get(k) ?? 1) - 1);
     for (const n of a.names ?? []) {
       const c = (s.names.get(n) ?? 1) - 1;
       if (c > 0) s.names.set(n, c);
@@ -1135,12 +1183,14 @@ export class StreamClusterer {
     const first = segs[0]!;
     const sum: Sparse = new Map();
     const names = new Map<string, number>();
+    const kinds = new Map<string, number>();
     let vecSum: Float32Array | null = first.vecSum ? new Float32Array(first.vecSum.length) : null;
     let size = 0;
     let ledes = 0;
     for (const seg of segs) {
       addScaled(sum, seg.sum);
       for (const [n, c] of seg.names) names.set(n, (names.get(n) ?? 0) + c);
+      for (const [k, c] of seg.kinds) kinds.set(k, (kinds.get(k) ?? 0) + c);
       if (vecSum && seg.vecSum) for (let i = 0; i < vecSum.length; i++) vecSum[i]! += seg.vecSum[i]!;
       else vecSum = null;
       size += seg.size;
@@ -1164,6 +1214,7 @@ export class StreamClusterer {
       home: first.home,
       names,
       ledes,
+      kinds,
       version: -1,
     };
   }
@@ -1262,6 +1313,7 @@ export class StreamClusterer {
     into.members.push(...gone.members);
     for (const [n, c] of gone.names) into.names.set(n, (into.names.get(n) ?? 0) + c);
     into.ledes += gone.ledes;
+    for (const [k, c] of gone.kinds) into.kinds.set(k, (into.kinds.get(k) ?? 0) + c);
     into.version++;
     for (const m of gone.members) {
       const d = this.memberData.get(m);
@@ -1327,6 +1379,11 @@ function nameWords(name: string): string[] {
     .slice(name.indexOf(":") + 1)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length >= 3);
+}
+
+/** The kinds of name an article names. */
+function kindsOf(a: ClusterArticle): Set<string> {
+  return new Set((a.names ?? []).map(kindOf));
 }
 
 /** The kind of a `type:key` name. */

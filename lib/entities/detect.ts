@@ -58,6 +58,10 @@ const PROPER = [
 const NEVER_NAMES = ["Month", "WeekDay", "Date"];
 // Common abbreviations that end a name ("Scale AI", "Sky TV"); "AT&T CEO" and "Brightwater IPO" are no names.
 const NAME_ACRONYMS = new Set(["ai", "tv"]);
+/** Nouns that describe a company before its name ("carmaker Vireo", "Retailer Lyra"), never part of a name. */
+const DESCRIPTORS = new Set(
+  "chipmaker automaker carmaker drugmaker retailer lender insurer miner conglomerate startup".split(" "),
+);
 // Last words of company and institution names that a headline also uses as ordinary words.
 const COMPANY_WORDS = new Set(
   (
@@ -437,6 +441,12 @@ class SentenceDetector {
     // "Sendai Earthquake Leaves 4 Dead": the disaster is no part of the place's name.
     const end =
       spanEnd - spanStart > 1 && DISASTERS.has(this.tokens[spanEnd - 1]?.lower ?? "") ? spanEnd - 1 : spanEnd;
+    // "Carmaker Vireo Misses Estimates", "Chipmaker Solenne beats forecasts": a headline's capitalised descriptor
+    // of a company is no part of its name, and says the name is an organisation.
+    if (end - start > 1 && DESCRIPTORS.has(this.tokens[start]?.lower ?? "") && this.spanToken(start + 1)) {
+      start++;
+      this.headCue.set(start, "org-head");
+    }
     const first = this.tokens[start] as Token;
     if (EVENT_HEADS.has(first.lower)) return;
     const lastTok = this.tokens[end - 1] as Token;

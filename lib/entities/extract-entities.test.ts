@@ -25,6 +25,20 @@ describe("extractEntities on the written fixtures (quality gate)", () => {
 });
 
 describe("extractEntities", () => {
+  it("keeps a company's capitalised descriptor out of its name and types the name an organisation", () => {
+    const e = byName("", "Carmaker Vireo Misses Wall Street Estimates");
+    expect(e.get("Vireo")?.type).toBe("org");
+    expect([...e.keys()].some((n) => /Carmaker/.test(n))).toBe(false);
+  });
+
+  it("types a name an organisation when the article names its first word alone as one", () => {
+    const e = byName(
+      "Bramwell Micro unveiled the Prism 5 on Monday. The Prism 5 is Bramwell's most important launch this year, as the company tries to win back market share.",
+    );
+    expect(e.get("Bramwell Micro")?.type).toBe("org");
+    expect(e.has("Bramwell")).toBe(false);
+  });
+
   it("strips titles from names and takes the subcategory from them", () => {
     const e = byName(
       "Prime Minister Adaeze Nwosu met Dr. Tomas Lindgren and Orbis Freight chief executive Kofi Mensah. Sen. Rhea Patel said no.",

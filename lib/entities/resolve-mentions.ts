@@ -231,6 +231,8 @@ export function resolveMentions(analyses: readonly SentenceAnalysis[]): ArticleE
     byKey.set(key, g);
   }
 
+  foldCompanyNames(groups);
+
   const bySentence = new Map(analyses.map((a) => [a.sentence.index, a.sentence.tokens]));
   const tokensOf = (m: Mention): ReadonlySet<string>[] =>
     (bySentence.get(m.sentence) ?? []).slice(m.start, m.end).map((t) => t.tags);
@@ -245,4 +247,28 @@ export function resolveMentions(analyses: readonly SentenceAnalysis[]): ArticleE
     for (const m of g.mentions) m.ref = e.ref;
   }
   return [...entities.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+/**
+ * "Bramwell Micro unveiled the Prism 5 … Bramwell's most important launch": a name typed a person's on no more than
+ * the default evidence of two capitalised words, whose first word the article names alone as an organisation, is
+ * that organisation's full name (a person's short form is the surname, never the first word): the short form's
+ * mentions join it, and it is an organisation.
+ */
+function foldCompanyNames(groups: Map<string, Group>): void {
+  const orgs = new Map<string, [string, Group]>();
+  for (const [k, g] of groups)
+    if (!g.entry && g.words.length === 1 && groupType(g) === "org") orgs.set(g.words[0]!, [k, g]);
+  if (orgs.size === 0) return;
+  for (const g of groups.values()) {
+    if (g.entry || g.words.length < 2 || groupType(g) !== "person") continue;
+    if (g.mentions.some((m) => m.role || m.score > 0.5)) continue;
+    const hit = orgs.get(g.words[0]!);
+    if (!hit) continue;
+    for (const m of hit[1].mentions) add(g, m);
+    g.scores.org += g.scores.person;
+    g.scores.person = 0;
+    groups.delete(hit[0]);
+    orgs.delete(g.words[0]!);
+  }
 }
