@@ -27,7 +27,7 @@ for (const a of args.filter((x) => x.includes("="))) {
   else if (!(k in params)) throw new Error(`unknown parameter ${k}`);
   else
     (params as unknown as Record<string, unknown>)[k] =
-      v === "true" ? true : v === "false" ? false : Number(v);
+      v === "true" ? true : v === "false" ? false : Number.isNaN(Number(v)) ? v : Number(v);
 }
 const want = (name: string) => args.includes(name) || !args.some((a) => a === "dev" || a === "newswire");
 const vectors = loadWordVectors(process.env.LEDE_MODEL_DIR ?? path.join(os.tmpdir(), "lede-bench-models"));

@@ -271,6 +271,31 @@ describe("StreamClusterer", () => {
     expect(storyOf(c, 2)).not.toBe(storyOf(c, 1));
   });
 
+  it("judges a story's second report by the companies and people its first report names", () => {
+    const run = (secondReportKinds: string) => {
+      const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, secondReportKinds });
+      background(c);
+      // Two listings on one template; the ledes name each company and its chief executive.
+      const ipo = (id: number, company: string, boss: string, h: number): ClusterArticle => ({
+        id,
+        terms: titleTokens(`${company} prices IPO above range in biggest listing of the year`),
+        excerptTerms: titleTokens(`${company} raised billions in its initial public offering, ${boss} said`),
+        names: [`org:${company.toLowerCase()}`, `person:${boss.toLowerCase()}`],
+        category: "business",
+        time: T0 + h * H,
+      });
+      c.assign(ipo(1, "Caldera", "Ana Ruiz", 0));
+      c.assign(ipo(2, "Cobaltia", "Wei Lin", 1));
+      c.assign(ipo(3, "Caldera", "Ana Ruiz", 2));
+      return c;
+    };
+    const glued = run("");
+    expect(storyOf(glued, 2)).toBe(storyOf(glued, 1));
+    const c = run("org,person");
+    expect(storyOf(c, 2)).not.toBe(storyOf(c, 1));
+    expect(storyOf(c, 3)).toBe(storyOf(c, 1));
+  });
+
   it("counts an excerpt term as half a headline term", () => {
     const c = new StreamClusterer(TEXT_ONLY_PARAMS);
     c.assign({ id: 1, terms: ["storm", "coast"], category: "world", time: T0 });

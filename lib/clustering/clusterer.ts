@@ -102,6 +102,13 @@ export interface ClusterParams {
    */
   coreOfNamers: boolean;
   /**
+   * Kinds of name (comma-separated; "": none) that a story of one report with a lede holds as core names, so that its
+   * second report is judged by them: "org,person", since the reports of one happening name other places (one oil
+   * wrap the Middle East, the next the U.S.) more often than other companies or other people. Not for recurring
+   * reports.
+   */
+  secondReportKinds: string;
+  /**
    * A segment whose TF-IDF weight (squared) sits at least this much on the vocabulary of market wraps, price
    * updates and weather reports is a recurring report: it never continues, nor is continued, across cycles.
    */
@@ -151,6 +158,7 @@ export const DEFAULT_PARAMS: ClusterParams = {
   identityPerKind: true,
   coreShare: 0.3,
   coreOfNamers: true,
+  secondReportKinds: "org,person",
   recurringShare: 0.35,
 };
 
@@ -287,12 +295,15 @@ export class StreamClusterer {
   private openCycle: number | undefined;
   private memberData = new Map<number, { a: ClusterArticle; v: Sparse; story: number }>();
   private sinceMerge = 0;
+  private readonly secondReportKinds: Set<string>;
   private latest = 0;
 
   constructor(
     readonly params: ClusterParams = DEFAULT_PARAMS,
     private readonly nextId: () => number = sequence(),
-  ) {}
+  ) {
+    this.secondReportKinds = new Set(params.secondReportKinds.split(","));
+  }
 
   /**
    * The article's unit TF-IDF vector under the current term statistics. Excerpt terms count `excerptWeight` of a
@@ -499,6 +510,8 @@ export class StreamClusterer {
 
   /** How many members must name `name` for it to be core (see `coreOfNamers`). */
   private coreMin(s: StoryState, name: string, namers: boolean): number {
+    // A story's first report says who it is about until a second one can (see `secondReportKinds`).
+    if (namers && s.size === 1 && this.secondReportKinds.has(kindOf(name)) && !this.recurring(s)) return 1;
     const of = namers ? (s.kinds.get(kindOf(name)) ?? s.size) : s.size;
     return Math.max(2, this.params.coreShare * of);
   }
