@@ -296,6 +296,26 @@ describe("StreamClusterer", () => {
     expect(storyOf(c, 3)).toBe(storyOf(c, 1));
   });
 
+  it("does not take two central banks for one because both are banks", () => {
+    // The same words; only the bank the lede names differs.
+    const rates = (id: number, bank: string, h: number): ClusterArticle => ({
+      id,
+      terms: titleTokens("Central bank holds interest rates steady as inflation cools"),
+      excerptTerms: titleTokens("The bank left its main interest rate unchanged, policymakers said"),
+      names: [`org:${bank}`],
+      category: "business",
+      time: T0 + h * H,
+    });
+    const score = (bank: string) => {
+      const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+      background(c);
+      for (let i = 0; i < 3; i++) c.assign(rates(i + 1, "bank of canada", i));
+      const [event] = c.assign(rates(4, bank, 3));
+      return event?.type === "join" ? event.reasons.score : 0;
+    };
+    expect(score("bank of japan")).toBeCloseTo(score("bank of canada") * DEFAULT_PARAMS.identityFactor);
+  });
+
   it("counts an excerpt term as half a headline term", () => {
     const c = new StreamClusterer(TEXT_ONLY_PARAMS);
     c.assign({ id: 1, terms: ["storm", "coast"], category: "world", time: T0 });

@@ -461,9 +461,11 @@ export class StreamClusterer {
     for (const n of names) {
       const kind = kindOf(n);
       const words = core.get(kind);
-      if (!words) continue;
+      const own = nameWords(n);
+      // A name of glue words alone ("the Party", "University") says nothing either way.
+      if (!words || own.length === 0) continue;
       seen.add(kind);
-      if (nameWords(n).some((w) => words.has(w))) shared.add(kind);
+      if (own.some((w) => words.has(w))) shared.add(kind);
     }
     let f = 1;
     for (const kind of seen)
@@ -486,11 +488,12 @@ export class StreamClusterer {
     } else if (s.core && s.coreVersion === s.version) return s.core;
     const out = new Map<string, Set<string>>();
     for (const [n, count] of s.names) {
-      if (count < this.coreMin(s, n, namers)) continue;
+      const words = nameWords(n);
+      if (count < this.coreMin(s, n, namers) || words.length === 0) continue;
       const kind = kindOf(n);
       let set = out.get(kind);
       if (!set) out.set(kind, (set = new Set()));
-      for (const w of nameWords(n)) set.add(w);
+      for (const w of words) set.add(w);
     }
     if (namers) {
       s.identityCore = out;
@@ -1391,8 +1394,20 @@ function nameWords(name: string): string[] {
   return name
     .slice(name.indexOf(":") + 1)
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 3);
+    .filter((w) => w.length >= 3 && !NAME_GLUE.has(w));
 }
+
+/**
+ * Words that head the names of institutions without saying which one: "Bank of Canada" and "Bank of Japan" share only
+ * "bank", the "Ministry of Health" and the "Ministry of Finance" only "ministry". ("And" stays a word: "S&P" is
+ * "s and p", and its word is what lets it conflict with another group's names.)
+ */
+const NAME_GLUE = new Set(
+  (
+    "bank university ministry department agency party court council commission association institute national " +
+    "federal central"
+  ).split(" "),
+);
 
 /** The kinds of name an article names. */
 function kindsOf(a: ClusterArticle): Set<string> {
