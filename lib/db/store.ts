@@ -747,6 +747,11 @@ export interface SearchRepo {
   entityNamesByPrefix(prefixes: string[], limit: number): Promise<string[]>;
   /** Titles of the most recently stored articles matching `match`, newest first. */
   recentTitles(match: string, limit: number): Promise<string[]>;
+  /**
+   * Titles of the most recently stored articles holding `text` as a substring (case-insensitive, through the title
+   * trigram index), newest first; null when `text` is under three characters or holds a NUL (the index cannot say).
+   */
+  recentTitlesContaining(text: string, limit: number): Promise<string[] | null>;
   /** Distinct categories used by stored articles and registered sources. */
   categoriesInUse(): Promise<string[]>;
   /** Tags by the number of articles carrying them, most frequent first (ties by tag), at most `limit`. */

@@ -135,6 +135,17 @@ export function sqliteSearchRepo(db: Db): SearchRepo {
         .all(match, limit) as string[];
     },
 
+    async recentTitlesContaining(text, limit) {
+      if ([...text].length < 3 || text.includes("\u0000")) return null;
+      return stmt(
+        db,
+        `SELECT a.title FROM articles_title_tri t JOIN articles a ON a.id = t.rowid
+         WHERE articles_title_tri MATCH ? ORDER BY t.rowid DESC LIMIT ?`,
+      )
+        .pluck()
+        .all(`"${text.replaceAll('"', '""')}"`, limit) as string[];
+    },
+
     async categoriesInUse() {
       return stmt(
         db,

@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { setApiDepsForTesting } from "@/lib/api/deps";
+import { titlePrefixExpression } from "@/lib/search/parse-query";
+import { popularCompletions } from "@/lib/search/suggest";
 import { addArticles, addEntity, expectKeyPolicy } from "@/lib/search/test-fixtures";
 import { get, testApiDeps } from "@/lib/testing/api-deps";
 import { testSource } from "@/lib/testing/temp-store";
@@ -107,6 +109,43 @@ describe("GET /v1/search/suggest", () => {
       expect(res.headers.get("X-Credits-Cost")).toBe("0");
     }
     expect((await suggest(`q=${"t".repeat(100)}`)).res.status).toBe(200);
+  });
+
+  it("completes from recent titles found by the trigram index as the word-prefix query would", async () => {
+    const source = (await t.store.sources.get("wire"))!;
+    // "Instant" holds "sta" inside a word: such titles are read but complete nothing.
+    const heads = ["Stadium vote", "Instant noodles", "Star signs", "Statue unveiled"];
+    await addArticles(
+      t.store,
+      source,
+      Array.from({ length: 1_000 }, (_, i) => ({
+        title: `${heads[i % 4]} in town ${i}`,
+        url: `https://wire.test/sta${i}`,
+        discoveredAt: 1_000 + i,
+      })),
+    );
+    const words = ["sta"];
+    const reference = popularCompletions(
+      await t.store.search.recentTitles(titlePrefixExpression("sta")!, 300),
+      words,
+    );
+    const wordPrefix = vi.spyOn(t.store.search, "recentTitles");
+    expect((await suggest("q=sta")).body.suggestions).toEqual(reference.slice(0, 8));
+    expect(reference.slice(0, 3).sort()).toEqual(["stadium", "star", "statue"]);
+    // The trigram titles sufficed: the word-prefix query was not needed.
+    expect(wordPrefix).not.toHaveBeenCalled();
+    // Too few titles start a word with the text ("tan" is mostly inside "Instant"): the word-prefix query answers.
+    await addArticles(
+      t.store,
+      source,
+      Array.from({ length: 5 }, (_, i) => ({
+        title: `Tanker seized ${i}`,
+        url: `https://wire.test/tan${i}`,
+        discoveredAt: 500 + i,
+      })),
+    );
+    expect((await suggest("q=tan")).body.suggestions).toEqual(["tanker"]);
+    expect(wordPrefix).toHaveBeenCalledTimes(1);
   });
 
   it("applies the key policy", async () => {
