@@ -50,6 +50,12 @@ export interface SourceRepo {
   list(): Promise<Array<Source & { articleCount: number }>>;
   feeds(sourceId?: number): Promise<Feed[]>;
   dueFeeds(now: number, limit: number): Promise<Array<Feed & { source: Source }>>;
+  /**
+   * Takes a due feed for one poll: true for exactly one of several workers asking at once (its next poll moves to
+   * `until`, so the others skip it, and a worker that dies mid-poll leaves it due again then); false when it is no
+   * longer due. The poll's result sets its real next poll time (`recordPoll`).
+   */
+  claimFeed(feedId: number, now: number, until: number): Promise<boolean>;
   recordPoll(feedId: number, update: FeedHealthUpdate): Promise<void>;
   count(): Promise<number>;
 }

@@ -1,6 +1,7 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { createSqliteStore } from "../db/sqlite/sqlite-store";
 import { parseAllowList } from "../net";
 import { tempStore } from "../testing/temp-store";
 import { startFixtureServer, type Route } from "./fixtures/fixture-server";
@@ -100,6 +101,33 @@ describe("IngestWorker", () => {
     worker.start();
     await until(async () => (await store.articles.count()) === 6);
     expect(busy.maxInFlight()).toBe(3);
+  });
+
+  it("splits the due feeds between two workers on one database: each feed is fetched once", async () => {
+    const { store, busy } = await setup(false);
+    // A second process's connection to the same data directory.
+    const second = createSqliteStore(store.dir);
+    cleanups.push(() => second.close());
+    const workers = [store, second].map(
+      (s) =>
+        new IngestWorker({
+          store: s,
+          log,
+          fetch: loopbackAllowed,
+          concurrency: 6,
+          perHostConcurrency: 6,
+          tickMs: 5,
+        }),
+    );
+    for (const w of workers) cleanups.push(() => w.stop());
+    // Both look at the same six due feeds in the same moment.
+    await Promise.all(workers.map((w) => w.tick()));
+    for (const w of workers) w.start();
+    await until(async () => (await store.articles.count()) === 6);
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 6; i++) expect(busy.stats(`/f${i}.xml`).requests, `/f${i}.xml`).toBe(1);
+    // Polled feeds are due again at their interval, not at the claim's end.
+    for (const f of await store.sources.feeds()) expect(f.nextPollAt).toBe(f.lastPolledAt! + f.intervalMs);
   });
 
   it("never lets a hanging feed stall the other sources", async () => {

@@ -8,6 +8,11 @@ import { pollFeed, type PollContext } from "./poll-feed";
 
 // Housekeeping cadence: near-duplicate index entries past the window are dropped, and latency is logged.
 const HOUSEKEEPING_MS = 15 * 60_000;
+/**
+ * How long a claimed feed stays with its worker: far past a poll's deadline (15 s by default) and the storing of its
+ * items, so no other worker polls it meanwhile; a worker that dies mid-poll leaves it due again after this.
+ */
+const CLAIM_MS = 5 * 60_000;
 
 export interface WorkerOptions extends Omit<PollContext, "now"> {
   store: Store;
@@ -57,6 +62,8 @@ export class IngestWorker {
       if (this.inFlight.has(feed.id)) continue;
       const host = safeHost(feed.url);
       if ((this.perHost.get(host) ?? 0) >= this.opts.perHostConcurrency) continue;
+      // Workers sharing the database split the due feeds: a feed another worker took is skipped.
+      if (!(await this.opts.store.sources.claimFeed(feed.id, now, now + CLAIM_MS))) continue;
       this.launch(feed, host);
     }
   }
@@ -73,8 +80,8 @@ export class IngestWorker {
             "feed poll failed",
           );
       })
-      // pollFeed records its own failures; this is the database failing under it. The feed stays due and is
-      // tried again on a later tick.
+      // pollFeed records its own failures; this is the database failing under it. The feed is due again when
+      // its claim runs out.
       .catch((err: unknown) =>
         this.opts.log.error({ err, feed: feed.url }, "feed poll could not be recorded"),
       )

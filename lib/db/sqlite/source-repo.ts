@@ -143,6 +143,13 @@ export function sqliteSourceRepo(db: Db, now: () => number = Date.now): SourceRe
         .all(at, limit) as FeedRow[];
       return rows.map((r) => ({ ...toFeed(r), source: toSource(byId.get(r.source_id) as SourceRow) }));
     },
+    async claimFeed(feedId, now, until) {
+      // One statement: SQLite runs one writer at a time, so of two workers claiming a feed only one changes it.
+      const claimed = db
+        .prepare("UPDATE feeds SET next_poll_at = ? WHERE id = ? AND next_poll_at <= ?")
+        .run(until, feedId, now);
+      return claimed.changes === 1;
+    },
     async recordPoll(feedId, u) {
       if (u.ok) {
         db.prepare(
