@@ -698,6 +698,8 @@ export interface LeaseRepo {
   renew(name: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
   /** Frees the lease when `holder` has it (the row keeps the holder's name, see `renew`). */
   release(name: string, holder: string): Promise<void>;
+  /** How many unexpired leases have a name starting with `prefix`, leaving out `except`'s own. */
+  countActive(prefix: string, now: number, except: string): Promise<number>;
 }
 
 export interface UsageAggregateQuery {

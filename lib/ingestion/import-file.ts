@@ -10,6 +10,7 @@ import type { Source } from "../db/types";
 import { finishClustering } from "../stories/finish-clustering";
 import type { StoryClustering } from "../stories/story-clustering";
 import { kebab } from "../text/kebab";
+import { ImportRegistration } from "./import-registry";
 import { parsePublished } from "./normalize-article";
 import { runPipeline, type PipelineInput } from "./pipeline";
 
@@ -116,58 +117,22 @@ export async function importFile(
   let inserted = 0;
   let duplicates = 0;
   let alreadyImported = 0;
-  for (let i = 0; i < records.length; i += batchSize) {
-    const batch = records.slice(i, i + batchSize);
-    const known = await store.articles.knownExternalIds(
-      batch.flatMap((r) => (r.record.id === undefined ? [] : [String(r.record.id)])),
-    );
-    const inputs: PipelineInput[] = [];
-    const lineOf = new Map<PipelineInput, number>();
-    for (const { line, record, publishedAt } of batch) {
-      const externalId = record.id === undefined ? undefined : String(record.id);
-      if (externalId !== undefined && known.has(externalId)) {
-        alreadyImported++;
-        continue;
-      }
-      const input: PipelineInput = {
-        raw: {
-          url: record.url ?? syntheticUrl(record, line),
-          title: record.title,
-          published: publishedAt,
-          summary: record.text ?? null,
-          categories: record.category ? [record.category] : [],
-          language: record.language ?? null,
-          externalId,
-        },
-        source: await sources.resolve(record),
-        // Stories and their dynamics follow the article's own clock, so a backfill clusters as it would have then.
-        // Its events carry the wall-clock time they are logged, unless the log keeps producers' times
-        // (`lede import --event-time article`).
-        discoveredAt: publishedAt || started,
-      };
-      inputs.push(input);
-      lineOf.set(input, line);
-    }
-    const result = await runPipeline(
-      { store, onAppended: opts.onAppended, clustering: opts.clustering },
-      inputs,
-    );
-    inserted += result.inserted.length;
-    duplicates += result.existing.length;
-    for (const bad of result.invalid)
-      malformed.push({ line: lineOf.get(bad.input) ?? 0, reason: bad.reason });
-    opts.onProgress?.({
-      processed: Math.min(i + batchSize, records.length),
-      total: records.length,
-      inserted,
-      elapsedMs: Date.now() - started,
-    });
-    // Every await above may resolve without a turn of the event loop: let timers and I/O in between batches.
-    await new Promise((r) => setImmediate(r));
+  const registration = opts.clustering ? new ImportRegistration(store.leases) : undefined;
+  await registration?.start();
+  if (opts.clustering && registration) opts.clustering.othersStoring = () => registration.othersStoring();
+  try {
+    await storeBatches();
+  } finally {
+    await registration?.stop();
   }
   // No article of this import stays storyless: the lease holder places what is pending (this process, or another
-  // one it waits for) and settles the last news cycle of the file, so the final labels get the same second look.
-  if (opts.clustering) await finishClustering(store, opts.clustering, { onWaiting: opts.onWaiting });
+  // one it waits for) and settles the last news cycle of the file once no other import is storing, so the final
+  // labels get the same second look.
+  if (opts.clustering)
+    await finishClustering(store, opts.clustering, {
+      onWaiting: opts.onWaiting,
+      othersStoring: () => registration!.othersStoring(),
+    });
   malformed.sort((a, b) => a.line - b.line);
   return {
     lines,
@@ -178,6 +143,58 @@ export async function importFile(
     malformed,
     elapsedMs: Date.now() - started,
   };
+
+  async function storeBatches(): Promise<void> {
+    for (let i = 0; i < records.length; i += batchSize) {
+      const batch = records.slice(i, i + batchSize);
+      const known = await store.articles.knownExternalIds(
+        batch.flatMap((r) => (r.record.id === undefined ? [] : [String(r.record.id)])),
+      );
+      const inputs: PipelineInput[] = [];
+      const lineOf = new Map<PipelineInput, number>();
+      for (const { line, record, publishedAt } of batch) {
+        const externalId = record.id === undefined ? undefined : String(record.id);
+        if (externalId !== undefined && known.has(externalId)) {
+          alreadyImported++;
+          continue;
+        }
+        const input: PipelineInput = {
+          raw: {
+            url: record.url ?? syntheticUrl(record, line),
+            title: record.title,
+            published: publishedAt,
+            summary: record.text ?? null,
+            categories: record.category ? [record.category] : [],
+            language: record.language ?? null,
+            externalId,
+          },
+          source: await sources.resolve(record),
+          // Stories and their dynamics follow the article's own clock, so a backfill clusters as it would have then.
+          // Its events carry the wall-clock time they are logged, unless the log keeps producers' times
+          // (`lede import --event-time article`).
+          discoveredAt: publishedAt || started,
+        };
+        inputs.push(input);
+        lineOf.set(input, line);
+      }
+      const result = await runPipeline(
+        { store, onAppended: opts.onAppended, clustering: opts.clustering },
+        inputs,
+      );
+      inserted += result.inserted.length;
+      duplicates += result.existing.length;
+      for (const bad of result.invalid)
+        malformed.push({ line: lineOf.get(bad.input) ?? 0, reason: bad.reason });
+      opts.onProgress?.({
+        processed: Math.min(i + batchSize, records.length),
+        total: records.length,
+        inserted,
+        elapsedMs: Date.now() - started,
+      });
+      // Every await above may resolve without a turn of the event loop: let timers and I/O in between batches.
+      await new Promise((r) => setImmediate(r));
+    }
+  }
 }
 
 /** Records without a URL still need a stable identity: a URL under the reserved `.invalid` domain. */

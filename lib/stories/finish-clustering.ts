@@ -6,6 +6,11 @@ export interface FinishClusteringOptions {
   pollMs?: number;
   /** Called on each wait, with the time waited so far. */
   onWaiting?: (waitedMs: number) => void;
+  /**
+   * Whether other processes are still storing articles (other imports): the lease holder then keeps placing what
+   * they store and settles the open news cycle only once they are done, as one import of everything would.
+   */
+  othersStoring?: () => Promise<boolean>;
 }
 
 /**
@@ -21,6 +26,12 @@ export async function finishClustering(
 ): Promise<void> {
   const started = Date.now();
   for (;;) {
+    if (await o.othersStoring?.()) {
+      // The holder places only as far as the other streams have come; nobody settles yet.
+      await clustering.placeInStep();
+      await new Promise((r) => setTimeout(r, o.pollMs ?? 250));
+      continue;
+    }
     if (await clustering.placePending()) {
       await clustering.settle();
       await clustering.release();

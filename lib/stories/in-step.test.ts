@@ -36,6 +36,18 @@ describe("InStep", () => {
     expect(ids(step.take([at(9, 9)], [at(4, 4)], 10_000))).toEqual([4, 9]);
   });
 
+  it("holds own articles while another process is storing but has nothing pending yet", () => {
+    const step = new InStep(14 * DAY, 10_000);
+    expect(ids(step.take([at(1, 1), at(2, 2)], [], 0, true))).toEqual([]);
+    // The other stream shows up: both go in as far as both have come.
+    expect(ids(step.take([at(1, 1), at(2, 2)], [at(3, 1.5)], 100, true))).toEqual([1, 3]);
+    // Nobody else is storing: own articles go in at once.
+    expect(ids(step.take([at(2, 2)], [], 200, false))).toEqual([2]);
+    // A stream that never shows up holds nothing past the longest wait.
+    expect(ids(step.take([at(5, 5)], [], 1_000, true))).toEqual([]);
+    expect(ids(step.take([at(5, 5)], [], 11_000, true))).toEqual([5]);
+  });
+
   it("never holds back streams further apart than a backfill's distance", () => {
     const step = new InStep(14 * DAY);
     const live = 400 * 24;

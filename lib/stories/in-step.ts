@@ -20,11 +20,21 @@ export class InStep {
     private readonly maxWaitMs = MAX_WAIT_MS,
   ) {}
 
-  /** The articles to place now, in article-time order (own articles keep their order when nothing else is mixed in). */
-  take(own: ClusterableArticle[], others: ClusterableArticle[], now = Date.now()): ClusterableArticle[] {
-    if (others.length === 0 && this.since.size === 0) return own;
+  /**
+   * The articles to place now, in article-time order (own articles keep their order when nothing else is mixed in).
+   * `othersStoring`: another process is known to be storing articles of this period (another import) though none
+   * of its articles is pending yet, so own articles wait for its stream too.
+   */
+  take(
+    own: ClusterableArticle[],
+    others: ClusterableArticle[],
+    now = Date.now(),
+    othersStoring = false,
+  ): ClusterableArticle[] {
+    if (others.length === 0 && this.since.size === 0 && !othersStoring) return own;
     let upTo = Number.POSITIVE_INFINITY;
-    if (own.length > 0 && others.length > 0) {
+    if (others.length === 0 && othersStoring) upTo = Number.NEGATIVE_INFINITY;
+    else if (own.length > 0 && others.length > 0) {
       const [ownUpTo, othersUpTo] = [newest(own), newest(others)];
       if (Math.abs(ownUpTo - othersUpTo) <= this.farMs) upTo = Math.min(ownUpTo, othersUpTo);
     }

@@ -133,6 +133,24 @@ export class StoryClustering {
     });
   }
 
+  /**
+   * Whether another process is storing articles of the same period right now (set by an import, from the imports
+   * registered in the database): the holder then places its own articles only as far as that stream has come.
+   */
+  othersStoring: (() => Promise<boolean>) | undefined;
+
+  /**
+   * Places what is pending as far as every stream has come (see `InStep`), without a new batch: the end of an import
+   * while another import is still storing. False without the lease.
+   */
+  placeInStep(): Promise<boolean> {
+    return this.enqueue(async () => {
+      if (!(await this.lead())) return false;
+      await this.processNow([], true);
+      return true;
+    });
+  }
+
   /** Frees the clustering lease (end of an import, shutdown), so another process can take it at once. */
   release(): Promise<void> {
     return this.enqueue(async () => {
@@ -246,8 +264,8 @@ export class StoryClustering {
    * Without the lease, the batch stays unassigned for the holder. With it, the batch is placed together with what
    * other processes stored and left unassigned, in article-time order.
    */
-  private async processNow(batch: ClusterableArticle[]): Promise<ClusteringCounts> {
-    if (batch.length === 0) return noCounts();
+  private async processNow(batch: ClusterableArticle[], evenIfEmpty = false): Promise<ClusteringCounts> {
+    if (batch.length === 0 && !evenIfEmpty) return noCounts();
     if (!(await this.lead())) {
       this.held.clear();
       this.inStep.clear();
@@ -261,7 +279,8 @@ export class StoryClustering {
     // Other processes' articles join once their enrichment committed: until then their pipeline still runs (and
     // the entity names clustering uses are not stored yet).
     const others = open.filter((a) => !this.held.has(a.id) && (a.enriched || !this.enrichment));
-    const ready = this.inStep.take([...this.held.values()], others);
+    const othersStoring = others.length === 0 && this.othersStoring ? await this.othersStoring() : false;
+    const ready = this.inStep.take([...this.held.values()], others, Date.now(), othersStoring);
     for (const a of ready) this.held.delete(a.id);
     return this.cluster(ready);
   }

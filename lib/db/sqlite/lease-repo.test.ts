@@ -21,6 +21,17 @@ describe("lease repo", () => {
     expect(await store.leases.acquire("other", "b", TTL, T)).toBe(true);
   });
 
+  it("counts the unexpired leases of a name prefix, leaving out the asker's own", async () => {
+    await store.leases.acquire("import:a", "a", TTL, T);
+    await store.leases.acquire("import:b", "b", TTL, T);
+    await store.leases.acquire("import:c", "c", TTL, T);
+    await store.leases.acquire("importer", "d", TTL, T);
+    await store.leases.release("import:c", "c");
+    expect(await store.leases.countActive("import:", T + 1, "a")).toBe(1);
+    expect(await store.leases.countActive("import:", T + 1, "nobody")).toBe(2);
+    expect(await store.leases.countActive("import:", T + TTL, "nobody")).toBe(0);
+  });
+
   it("renews for its holder: acquiring again or renewing moves the expiry", async () => {
     await store.leases.acquire("clustering", "a", TTL, T);
     expect(await store.leases.acquire("clustering", "a", TTL, T + 20_000)).toBe(true);

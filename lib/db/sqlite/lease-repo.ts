@@ -20,5 +20,14 @@ export function sqliteLeaseRepo(db: Db): LeaseRepo {
     async release(name, holder) {
       stmt(db, RELEASE).run(name, holder);
     },
+    async countActive(prefix, now, except) {
+      // A name range, not LIKE: the prefix is taken as it is, and the primary key answers it.
+      return stmt(
+        db,
+        "SELECT COUNT(*) FROM leases WHERE name >= @lo AND name < @hi AND expires_at > @now AND holder <> @except",
+      )
+        .pluck()
+        .get({ lo: prefix, hi: `${prefix}\u{10FFFF}`, now, except }) as number;
+    },
   };
 }
