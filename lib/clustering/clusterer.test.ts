@@ -216,6 +216,59 @@ describe("StreamClusterer", () => {
     ]);
   });
 
+  it("seeds a split with two frequent words that no report holds together", () => {
+    const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+    const art = (id: number, title: string) => article(id, title, T0 + id * 60_000, "entertainment");
+    const seg = c.restore(100, [
+      art(1, "Review: 22 Jump Street is funnier than the first"),
+      art(2, "22 Jump Street review: Tatum and Hill return"),
+      art(3, "Movie review: 22 Jump Street mocks sequels"),
+      art(4, "22 Jump Street tops the weekend, says review"),
+      art(5, "Review: How to Train Your Dragon 2 soars"),
+      art(6, "How to Train Your Dragon 2 review: Hiccup grows up"),
+      art(7, "Movie review: Dragon 2 is bigger and darker"),
+      art(8, "Dragon 2 review: the sequel takes flight"),
+    ])!;
+    const split = c["termGroups"](seg);
+    expect(split).not.toBeNull();
+    const groups = split!.groups.map((g) => [...g].sort((a, b) => a - b)).sort((a, b) => a[0]! - b[0]!);
+    expect(groups).toEqual([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
+    const off = new StreamClusterer({ ...TEXT_ONLY_PARAMS, splitTermShare: 0 });
+    expect(
+      off["termGroups"](
+        off.restore(
+          100,
+          seg.members.map((id) => c.member(id)!),
+        )!,
+      ),
+    ).toBeNull();
+  });
+
+  it("merges two established stories only when they share their core words, not one topic word", () => {
+    const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+    const art = (id: number, title: string) => article(id, title, T0 + id * 60_000, "entertainment");
+    const jump = c.restore(100, [
+      art(1, "Review: 22 Jump Street is funnier than the first"),
+      art(2, "22 Jump Street review: Tatum and Hill return"),
+      art(3, "Movie review: 22 Jump Street mocks sequels"),
+    ])!;
+    const jump2 = c.restore(200, [
+      art(11, "22 Jump Street review: a sequel about sequels"),
+      art(12, "Review: 22 Jump Street keeps the jokes coming"),
+      art(13, "22 Jump Street review roundup"),
+    ])!;
+    const dragon = c.restore(300, [
+      art(21, "Review: How to Train Your Dragon 2 soars"),
+      art(22, "How to Train Your Dragon 2 review: Hiccup grows up"),
+      art(23, "Movie review: Dragon 2 is bigger and darker"),
+    ])!;
+    expect(c["coreTermsAgree"](jump, jump2)).toBe(true);
+    expect(c["coreTermsAgree"](jump, dragon)).toBe(false);
+  });
+
   it("splits a story that glued two same-kind happenings naming two companies no report names together", () => {
     const run = (splitByNames: boolean) => {
       const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, splitByNames });

@@ -113,6 +113,25 @@ export interface ClusterParams {
    * updates and weather reports is a recurring report: it never continues, nor is continued, across cycles.
    */
   recurringShare: number;
+  /**
+   * Two established segments (each of at least `mergeCoreSize` reports) merge only when they share
+   * `mergeCoreTerms` of their core terms (terms held by `coreShare` of the members), or all the core terms the
+   * smaller-cored one has: one happening's reports repeat who and what; two happenings of one topic share one word
+   * ("review", "Fed", "Kardashian").
+   */
+  mergeCoreSize: number;
+  mergeCoreTerms: number;
+  /** Core terms a continuation's two segments must share (0: not checked), as for `mergeCoreTerms`. */
+  continueCoreTerms: number;
+  /**
+   * Splits seeded by words: when two-means and the names find no split, two terms that each at least
+   * `splitTermShare` of a segment's members hold (and `splitMinPart` at least), and that no member holds together,
+   * seed two groups (the other members go to the nearer seed); the segment splits when the groups' centroids share
+   * less than `splitMaxSimilarity`, as for two-means. The `splitTermPairs` pairs with the largest smaller side are
+   * tried (0 share: off).
+   */
+  splitTermShare: number;
+  splitTermPairs: number;
 }
 
 /**
@@ -160,6 +179,11 @@ export const DEFAULT_PARAMS: ClusterParams = {
   coreOfNamers: true,
   secondReportKinds: "org,person",
   recurringShare: 0.35,
+  mergeCoreSize: 20,
+  mergeCoreTerms: 3,
+  continueCoreTerms: 3,
+  splitTermShare: 0.15,
+  splitTermPairs: 3,
 };
 
 /** Without word vectors the TF-IDF cosine alone decides; its scale calls for a slightly lower join bar. */
@@ -215,6 +239,10 @@ export interface StoryState {
   home: number;
   /** Members per named entity (`type:key`). */
   names: Map<string, number>;
+  /** Members holding each term (headline or lede). */
+  terms: Map<string, number>;
+  coreTermsVersion?: number;
+  coreTerms?: Set<string>;
   /** Members with a lede (the feed's excerpt): their names are identity evidence. */
   ledes: number;
   /** Members naming some name of each kind. */
@@ -613,6 +641,7 @@ export class StreamClusterer {
       burstEnd: Number.NaN,
       home: this.cycleOf(a.time),
       names: new Map(),
+      terms: new Map(),
       ledes: 0,
       kinds: new Map(),
       version: 0,
@@ -719,6 +748,7 @@ export class StreamClusterer {
     s.members.push(a.id);
     s.version++;
     for (const n of a.names ?? []) s.names.set(n, (s.names.get(n) ?? 0) + 1);
+    for (const t of v.keys()) s.terms.set(t, (s.terms.get(t) ?? 0) + 1);
     for (const k of kindsOf(a)) s.kinds.set(k, (s.kinds.get(k) ?? 0) + 1);
     if (a.excerptTerms?.length) s.ledes++;
     this.memberData.set(a.id, { a, v, story: s.id });
@@ -875,7 +905,7 @@ export class StreamClusterer {
     for (const id of queue) {
       const s = this.segments.get(id);
       if (!s || s.size < this.params.splitMinSize) continue;
-      const split = this.twoGroups(s) ?? this.nameGroups(s);
+      const split = this.twoGroups(s) ?? this.nameGroups(s) ?? this.termGroups(s);
       if (!split) continue;
       const [keep, move] =
         split.groups[0].length >= split.groups[1].length ? split.groups : [split.groups[1], split.groups[0]];
@@ -1053,6 +1083,54 @@ export class StreamClusterer {
     return null;
   }
 
+  /**
+   * Two groups of a segment seeded by two of its frequent terms that no member holds together (see
+   * `splitTermShare`): two happenings of one subject that two-means did not find (Google's Fit service and its
+   * Virgin Galactic talks, two films' reviews), judged by the same bar.
+   */
+  private termGroups(s: StoryState): { groups: [number[], number[]]; similarity: number } | null {
+    if (this.params.splitTermShare <= 0) return null;
+    const items = s.members.map((id) => this.memberData.get(id)).filter((d) => d !== undefined);
+    if (items.length !== s.size) return null;
+    const min = Math.max(this.params.splitMinPart, this.params.splitTermShare * s.size);
+    const holders = new Map<string, Set<number>>();
+    for (const [t, n] of s.terms) if (n >= min) holders.set(t, new Set());
+    if (holders.size < 2) return null;
+    for (const d of items) for (const t of d.v.keys()) holders.get(t)?.add(d.a.id);
+    const ranked = [...holders].sort((x, y) => y[1].size - x[1].size);
+    const pairs: Array<[Set<number>, Set<number>]> = [];
+    for (let i = 0; i < ranked.length; i++)
+      for (let j = i + 1; j < ranked.length; j++) {
+        const [ha, hb] = [ranked[i]![1], ranked[j]![1]];
+        if (![...hb].some((id) => ha.has(id))) pairs.push([ha, hb]);
+      }
+    pairs.sort((x, y) => Math.min(y[0].size, y[1].size) - Math.min(x[0].size, x[1].size));
+    for (const [ha, hb] of pairs.slice(0, this.params.splitTermPairs)) {
+      const seeds: [Sparse, Sparse] = [new Map(), new Map()];
+      for (const d of items) {
+        if (ha.has(d.a.id)) addScaled(seeds[0], d.v);
+        else if (hb.has(d.a.id)) addScaled(seeds[1], d.v);
+      }
+      const [na, nb] = [norm(seeds[0]) || 1, norm(seeds[1]) || 1];
+      const groups: [number[], number[]] = [[], []];
+      const sums: [Sparse, Sparse] = [new Map(), new Map()];
+      for (const d of items) {
+        const g = ha.has(d.a.id)
+          ? 0
+          : hb.has(d.a.id)
+            ? 1
+            : dot(d.v, seeds[0]) / na >= dot(d.v, seeds[1]) / nb
+              ? 0
+              : 1;
+        groups[g].push(d.a.id);
+        addScaled(sums[g], d.v);
+      }
+      const between = dot(sums[0], sums[1]) / ((norm(sums[0]) || 1) * (norm(sums[1]) || 1));
+      if (between < this.params.splitMaxSimilarity) return { groups, similarity: between };
+    }
+    return null;
+  }
+
   /** Settles the open cycle now (end of an import): the final labels then match what a closed cycle gets. */
   settle(): ClusterEvent[] {
     return this.openCycle === undefined ? this.mergePass() : this.closeCycle(this.openCycle);
@@ -1073,6 +1151,11 @@ export class StreamClusterer {
       const c = (s.names.get(n) ?? 1) - 1;
       if (c > 0) s.names.set(n, c);
       else s.names.delete(n);
+    }
+    for (const t of v.keys()) {
+      const c = (s.terms.get(t) ?? 1) - 1;
+      if (c > 0) s.terms.set(t, c);
+      else s.terms.delete(t);
     }
     const c = this.cycleOf(a.time);
     s.cycles.set(c, (s.cycles.get(c) ?? 1) - 1);
@@ -1141,6 +1224,7 @@ export class StreamClusterer {
         const sim = blended * time * actor * (small ? this.smallIdentity(s, o) : this.pairIdentity(s, o));
         if (sim < bar || (best && sim <= best.sim)) continue;
         if (this.chainHasCycle(o.root, began)) continue;
+        if (!small && !this.coreTermsAgree(s, o, this.params.continueCoreTerms)) continue;
         // A recurring report (a market wrap, a price update) continues only a happening with the same actor: a
         // central bank's decision, a governor's remarks; not yesterday's wrap.
         if ((recurring || this.recurring(o)) && !this.sharesActor(s, o, ["person", "org"])) continue;
@@ -1199,6 +1283,7 @@ export class StreamClusterer {
     const first = segs[0]!;
     const sum: Sparse = new Map();
     const names = new Map<string, number>();
+    const terms = new Map<string, number>();
     const kinds = new Map<string, number>();
     let vecSum: Float32Array | null = first.vecSum ? new Float32Array(first.vecSum.length) : null;
     let size = 0;
@@ -1206,6 +1291,7 @@ export class StreamClusterer {
     for (const seg of segs) {
       addScaled(sum, seg.sum);
       for (const [n, c] of seg.names) names.set(n, (names.get(n) ?? 0) + c);
+      for (const [t, c] of seg.terms) terms.set(t, (terms.get(t) ?? 0) + c);
       for (const [k, c] of seg.kinds) kinds.set(k, (kinds.get(k) ?? 0) + c);
       if (vecSum && seg.vecSum) for (let i = 0; i < vecSum.length; i++) vecSum[i]! += seg.vecSum[i]!;
       else vecSum = null;
@@ -1229,6 +1315,7 @@ export class StreamClusterer {
       burstEnd: Number.NaN,
       home: first.home,
       names,
+      terms,
       ledes,
       kinds,
       version: -1,
@@ -1270,13 +1357,36 @@ export class StreamClusterer {
         let sim: number = this.blended(s, o, Math.max(bar, best?.sim ?? 0) / time) * time;
         if (sim < bar || (best && sim <= best.sim)) continue;
         sim *= this.pairIdentity(s, o);
-        if (sim >= bar && (!best || sim > best.sim)) best = { other: o, sim };
+        if (sim < bar || (best && sim <= best.sim)) continue;
+        if (Math.min(s.size, o.size) >= this.params.mergeCoreSize && !this.coreTermsAgree(s, o)) continue;
+        best = { other: o, sim };
       }
       if (!best) continue;
       const [survivor, gone] = best.other.size >= s.size ? [best.other, s] : [s, best.other];
       events.push(...this.absorb(survivor, gone, best.sim));
     }
     return events;
+  }
+
+  /** Terms held by `coreShare` of a segment's members (two at least): what its reports keep repeating. */
+  private coreTermSet(s: StoryState): Set<string> {
+    if (s.coreTermsVersion !== s.version || !s.coreTerms) {
+      const min = Math.max(2, this.params.coreShare * s.size);
+      const core = new Set<string>();
+      for (const [t, n] of s.terms) if (n >= min) core.add(t);
+      s.coreTerms = core;
+      s.coreTermsVersion = s.version;
+    }
+    return s.coreTerms;
+  }
+
+  /** Whether two segments share `mergeCoreTerms` core terms (or every core term of the one with fewer). */
+  private coreTermsAgree(s: StoryState, o: StoryState, want = this.params.mergeCoreTerms): boolean {
+    const a = this.coreTermSet(s);
+    const b = this.coreTermSet(o);
+    let shared = 0;
+    for (const t of a) if (b.has(t)) shared++;
+    return shared >= Math.min(want, a.size, b.size);
   }
 
   /** Blended similarity of two segments' centroids, times their identity evidence (time factors apart). */
@@ -1328,6 +1438,7 @@ export class StreamClusterer {
     into.lastTime = Math.max(into.lastTime, gone.lastTime);
     into.members.push(...gone.members);
     for (const [n, c] of gone.names) into.names.set(n, (into.names.get(n) ?? 0) + c);
+    for (const [t, c] of gone.terms) into.terms.set(t, (into.terms.get(t) ?? 0) + c);
     into.ledes += gone.ledes;
     for (const [k, c] of gone.kinds) into.kinds.set(k, (into.kinds.get(k) ?? 0) + c);
     into.version++;
