@@ -1,6 +1,6 @@
 import { titleTokens } from "../text/tokenize";
 import { recurringShare } from "./recurring";
-import { addScaled, dot, norm, type Sparse } from "./sparse";
+import { addScaled, cosine, dot, norm, type Sparse } from "./sparse";
 import { TermStats } from "./term-stats";
 
 export interface ClusterParams {
@@ -1047,24 +1047,7 @@ export class StreamClusterer {
         ([b, hb]) => b !== a && !nameWords(b).some((w) => aWords.has(w)) && ![...hb].some((id) => ha.has(id)),
       );
       if (!other) continue;
-      const hb = other[1];
-      const sums: [Sparse, Sparse] = [new Map(), new Map()];
-      for (const d of items) {
-        if (ha.has(d.a.id)) addScaled(sums[0], d.v);
-        else if (hb.has(d.a.id)) addScaled(sums[1], d.v);
-      }
-      const [na, nb] = [norm(sums[0]) || 1, norm(sums[1]) || 1];
-      const groups: [number[], number[]] = [[], []];
-      for (const d of items) {
-        const g = ha.has(d.a.id)
-          ? 0
-          : hb.has(d.a.id)
-            ? 1
-            : dot(d.v, sums[0]) / na >= dot(d.v, sums[1]) / nb
-              ? 0
-              : 1;
-        groups[g].push(d.a.id);
-      }
+      const { groups, seeds } = seededGroups(items, ha, other[1]);
       const core = (ids: number[]) => {
         const count = new Map<string, number>();
         let namers = 0;
@@ -1078,7 +1061,7 @@ export class StreamClusterer {
       };
       const [ca, cb] = [core(groups[0]), core(groups[1])];
       if (ca.size === 0 || cb.size === 0 || [...ca].some((w) => cb.has(w))) continue;
-      return { groups, similarity: dot(sums[0], sums[1]) / (na * nb) };
+      return { groups, similarity: cosine(seeds[0], seeds[1]) };
     }
     return null;
   }
@@ -1106,26 +1089,8 @@ export class StreamClusterer {
       }
     pairs.sort((x, y) => Math.min(y[0].size, y[1].size) - Math.min(x[0].size, x[1].size));
     for (const [ha, hb] of pairs.slice(0, this.params.splitTermPairs)) {
-      const seeds: [Sparse, Sparse] = [new Map(), new Map()];
-      for (const d of items) {
-        if (ha.has(d.a.id)) addScaled(seeds[0], d.v);
-        else if (hb.has(d.a.id)) addScaled(seeds[1], d.v);
-      }
-      const [na, nb] = [norm(seeds[0]) || 1, norm(seeds[1]) || 1];
-      const groups: [number[], number[]] = [[], []];
-      const sums: [Sparse, Sparse] = [new Map(), new Map()];
-      for (const d of items) {
-        const g = ha.has(d.a.id)
-          ? 0
-          : hb.has(d.a.id)
-            ? 1
-            : dot(d.v, seeds[0]) / na >= dot(d.v, seeds[1]) / nb
-              ? 0
-              : 1;
-        groups[g].push(d.a.id);
-        addScaled(sums[g], d.v);
-      }
-      const between = dot(sums[0], sums[1]) / ((norm(sums[0]) || 1) * (norm(sums[1]) || 1));
+      const { groups, sums } = seededGroups(items, ha, hb);
+      const between = cosine(sums[0], sums[1]);
       if (between < this.params.splitMaxSimilarity) return { groups, similarity: between };
     }
     return null;
@@ -1501,6 +1466,37 @@ export class StreamClusterer {
 }
 
 /** The words (three letters or more) of a `type:key` name. */
+/**
+ * Two groups of a segment's members seeded by two disjoint sets of them: the seeds' own groups, and every other
+ * member with the seed centroid it is closer to. Returns the groups, the seeds' sums and the groups' whole sums.
+ */
+function seededGroups(
+  items: Array<{ a: ClusterArticle; v: Sparse }>,
+  ha: Set<number>,
+  hb: Set<number>,
+): { groups: [number[], number[]]; seeds: [Sparse, Sparse]; sums: [Sparse, Sparse] } {
+  const seeds: [Sparse, Sparse] = [new Map(), new Map()];
+  for (const d of items) {
+    if (ha.has(d.a.id)) addScaled(seeds[0], d.v);
+    else if (hb.has(d.a.id)) addScaled(seeds[1], d.v);
+  }
+  const [na, nb] = [norm(seeds[0]) || 1, norm(seeds[1]) || 1];
+  const groups: [number[], number[]] = [[], []];
+  const sums: [Sparse, Sparse] = [new Map(), new Map()];
+  for (const d of items) {
+    const g = ha.has(d.a.id)
+      ? 0
+      : hb.has(d.a.id)
+        ? 1
+        : dot(d.v, seeds[0]) / na >= dot(d.v, seeds[1]) / nb
+          ? 0
+          : 1;
+    groups[g].push(d.a.id);
+    addScaled(sums[g], d.v);
+  }
+  return { groups, seeds, sums };
+}
+
 function nameWords(name: string): string[] {
   return name
     .slice(name.indexOf(":") + 1)
