@@ -29,6 +29,31 @@ const article = (id: number, title: string, time: number, category = "world"): C
 const storyOf = (c: StreamClusterer, articleId: number) =>
   [...c.stories.values()].find((s) => s.members.includes(articleId))?.id;
 
+/**
+ * A report of a games publisher's IPO on one shared template; its lede names the company (or, with null, only "the
+ * publisher").
+ */
+const ipo = (id: number, company: string | null, h: number): ClusterArticle => ({
+  id,
+  terms: titleTokens("Games publisher prices IPO above range in biggest listing of the year"),
+  excerptTerms: titleTokens(
+    `${company ?? "The publisher"} raised billions in its initial public offering ahead of its debut`,
+  ),
+  names: company ? [`org:${company.toLowerCase()}`] : [],
+  category: "business",
+  time: T0 + h * H,
+});
+
+/** Reports 1, 3 (Cobaltia) and 2, 4 (Caldera): one glued story without the rule, two stories with it. */
+function expectIposApartOnlyWith(run: (rule: boolean) => StreamClusterer): void {
+  const glued = run(false);
+  expect(storyOf(glued, 2)).toBe(storyOf(glued, 1));
+  const c = run(true);
+  expect(storyOf(c, 3)).toBe(storyOf(c, 1));
+  expect(storyOf(c, 4)).toBe(storyOf(c, 2));
+  expect(storyOf(c, 2)).not.toBe(storyOf(c, 1));
+}
+
 describe("StreamClusterer", () => {
   it("groups headlines of one event and keeps another event apart", () => {
     const c = new StreamClusterer(TEXT_ONLY_PARAMS);
@@ -273,26 +298,11 @@ describe("StreamClusterer", () => {
     const run = (splitByNames: boolean) => {
       const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, splitByNames });
       background(c);
-      const ipo = (id: number, company: string, h: number): ClusterArticle => ({
-        id,
-        terms: titleTokens("Games publisher prices IPO above range in biggest listing of the year"),
-        excerptTerms: titleTokens(
-          `${company} raised billions in its initial public offering ahead of its debut`,
-        ),
-        names: [`org:${company.toLowerCase()}`],
-        category: "business",
-        time: T0 + h * H,
-      });
       for (let i = 0; i < 8; i++) c.assign(ipo(i + 1, i % 2 ? "Caldera" : "Cobaltia", i * 0.5));
       c.settle();
       return c;
     };
-    const glued = run(false);
-    expect(storyOf(glued, 2)).toBe(storyOf(glued, 1));
-    const c = run(true);
-    expect(storyOf(c, 3)).toBe(storyOf(c, 1));
-    expect(storyOf(c, 4)).toBe(storyOf(c, 2));
-    expect(storyOf(c, 2)).not.toBe(storyOf(c, 1));
+    expectIposApartOnlyWith(run);
   });
 
   it("judges a story's names among the reports that name some, not among all its reports", () => {
@@ -301,27 +311,12 @@ describe("StreamClusterer", () => {
     const run = (coreOfNamers: boolean) => {
       const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, coreOfNamers });
       background(c);
-      const ipo = (id: number, company: string | null, h: number): ClusterArticle => ({
-        id,
-        terms: titleTokens("Games publisher prices IPO above range in biggest listing of the year"),
-        excerptTerms: titleTokens(
-          `${company ?? "The publisher"} raised billions in its initial public offering ahead of its debut`,
-        ),
-        names: company ? [`org:${company.toLowerCase()}`] : [],
-        category: "business",
-        time: T0 + h * H,
-      });
       for (let i = 0; i < 6; i++) c.assign(ipo(i + 1, i % 2 ? "Caldera" : "Cobaltia", i * 0.5));
       for (let i = 0; i < 16; i++) c.assign(ipo(i + 7, null, 3 + i * 0.25));
       c.settle();
       return c;
     };
-    const glued = run(false);
-    expect(storyOf(glued, 2)).toBe(storyOf(glued, 1));
-    const c = run(true);
-    expect(storyOf(c, 3)).toBe(storyOf(c, 1));
-    expect(storyOf(c, 4)).toBe(storyOf(c, 2));
-    expect(storyOf(c, 2)).not.toBe(storyOf(c, 1));
+    expectIposApartOnlyWith(run);
   });
 
   it("judges a story's second report by the companies and people its first report names", () => {
