@@ -175,10 +175,12 @@ class RestOperationsTest(unittest.TestCase):
     def test_vector_search(self) -> None:
         article = client.list_items(limit=1)["items"][0]
         vector = client.get_embedding(type="article", id=article["url_hash"])["embedding"]
-        result = client.vector_search(embedding=vector, types=["article", "story"], limit=3)
+        result = client.vector_search(embedding=vector, types=["article", "story"], limit=10)
         self.assertFits(result, "vectorSearch")
-        self.assertEqual(result["articles"][0]["url_hash"], article["url_hash"])
+        # A wire copy of the same text has the same vector: the article is among the hits at similarity 1.
         self.assertAlmostEqual(result["articles"][0]["similarity"], 1.0, places=4)
+        exact = [a["url_hash"] for a in result["articles"] if abs(a["similarity"] - 1.0) < 1e-4]
+        self.assertIn(article["url_hash"], exact)
 
     def test_get_embedding(self) -> None:
         story = client.list_stories(limit=1)["stories"][0]

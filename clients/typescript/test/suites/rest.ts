@@ -187,11 +187,13 @@ export function restSuite(server: () => TestServer): void {
       const result = await lede().vectorSearch({
         embedding: embedding as number[],
         types: ["article", "story"],
-        limit: 3,
+        limit: 10,
       });
       expectShape("vectorSearch", result);
-      expect(result.articles[0]!.url_hash).toBe(article.url_hash);
+      // A wire copy of the same text has the same vector: the article is among the hits at similarity 1, first or tied.
       expect(result.articles[0]!.similarity).toBeCloseTo(1, 4);
+      const exact = result.articles.filter((a) => Math.abs(a.similarity - 1) < 1e-4).map((a) => a.url_hash);
+      expect(exact).toContain(article.url_hash);
     });
 
     it("getEmbedding as numbers and as base64", async () => {
