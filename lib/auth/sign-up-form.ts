@@ -2,7 +2,7 @@ import "server-only";
 
 import type { Store } from "../db/store";
 import { DomainError } from "../errors";
-import type { AuthGuard } from "./auth-guard";
+import { SIGN_UP_LIMIT, type AuthGuard } from "./auth-guard";
 import { clientAddress, limitKey, type TrustedProxies } from "./client-address";
 import type { ScryptCost } from "./password";
 import { requestSignUp, signUp, type SignUpBody, type SignUpMail } from "./sign-up";
@@ -30,8 +30,9 @@ export async function submitSignUp(
   settings: SignUpSettings,
 ): Promise<SignUpAnswer> {
   const ip = limitKey(clientAddress(req.headers, settings.trustedProxies));
-  const wait = guard.signUp.blockedFor(ip, now);
-  if (wait > 0) {
+  const counted = await guard.signUp.hit(ip, SIGN_UP_LIMIT, now);
+  if (!counted.allowed) {
+    const wait = counted.retryAfterSec;
     throw new DomainError(
       "rate_limited",
       429,
@@ -41,7 +42,6 @@ export async function submitSignUp(
       },
     );
   }
-  guard.signUp.fail(ip, now);
   if (settings.mail) return requestSignUp(store, body, settings.mail, now, settings.scryptCost);
   const { user } = await signUp(store, body, settings.scryptCost);
   return { email: user.email, status: "created" };

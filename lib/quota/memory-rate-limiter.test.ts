@@ -28,4 +28,14 @@ describe("MemoryRateLimiter", () => {
     expect(rl.hit("b", 1, 0).allowed).toBe(true);
     expect(rl.hit("a", 1, 1).allowed).toBe(false);
   });
+
+  it("slides over the window it is given (an hour for sign-ups)", () => {
+    const rl = new MemoryRateLimiter(3_600_000);
+    for (let i = 0; i < 3; i++) expect(rl.hit("ip", 3, i * 60_000).allowed).toBe(true);
+    const refused = rl.hit("ip", 3, 30 * 60_000);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSec).toBe(30 * 60);
+    expect(rl.hit("ip", 3, 3_599_999).allowed).toBe(false);
+    expect(rl.hit("ip", 3, 3_600_000).allowed).toBe(true);
+  });
 });

@@ -19,8 +19,9 @@ async function instance(
   prefix: string,
   url = redis.url,
   onFallback?: (err: unknown) => void,
+  windowMs?: number,
 ): Promise<RedisRateLimiter> {
-  const l = new RedisRateLimiter({ url, prefix, onFallback });
+  const l = new RedisRateLimiter({ url, prefix, onFallback, windowMs });
   open.push(l);
   await l.ready();
   return l;
@@ -64,5 +65,19 @@ describe("RedisRateLimiter", () => {
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
     expect(told).toHaveLength(1);
     expect(told[0]).toBeInstanceOf(Error);
+  });
+
+  it("holds a longer window across instances (sign-ups: 20 an hour per address)", async () => {
+    const [a, b] = [
+      await instance("test:hour:", redis.url, undefined, 3_600_000),
+      await instance("test:hour:", redis.url, undefined, 3_600_000),
+    ];
+    const t0 = 40_000_000;
+    for (let i = 0; i < 4; i++)
+      expect((await (i % 2 ? b : a).hit("ip", 4, t0 + i * 60_000)).allowed).toBe(true);
+    const refused = await a.hit("ip", 4, t0 + 30 * 60_000);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSec).toBe(30 * 60);
+    expect((await b.hit("ip", 4, t0 + 3_600_001)).allowed).toBe(true);
   });
 });

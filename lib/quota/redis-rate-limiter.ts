@@ -3,8 +3,6 @@ import { Redis } from "ioredis";
 import { MemoryRateLimiter } from "./memory-rate-limiter";
 import type { RateLimiter, RateLimitResult } from "./rate-limiter";
 
-const WINDOW_MS = 60_000;
-
 // The sliding log of MemoryRateLimiter as a sorted set per key (score = request time), so every server instance
 // counts against one limit. One script run per request: drop the entries that left the window, count, add this
 // request when it fits, and return the count and the oldest entry's time. ARGV: now, limit, window, member, add
@@ -39,19 +37,22 @@ export interface RedisRateLimiterOptions {
   url: string;
   /** Key prefix; instances that share limits use the same one. */
   prefix?: string;
+  /** The sliding window (default 60 s). */
+  windowMs?: number;
   /** Told once when Redis cannot answer and this process falls back to counting alone, and once when it is back. */
   onFallback?: (err: unknown | null) => void;
 }
 
 /**
  * A rate limiter shared by every instance that uses the same Redis (`LEDE_REDIS_URL`): a key gets `limit` requests
- * in any 60-second span however its requests spread over servers. While Redis does not answer, each process
+ * in any window (60 s unless told) however its requests spread over servers. While Redis does not answer, each process
  * counts alone (the one-machine behaviour) rather than refusing every request.
  */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: LimitingRedis;
   private readonly prefix: string;
-  private readonly local = new MemoryRateLimiter();
+  private readonly local: MemoryRateLimiter;
+  private readonly windowMs: number;
   private seq = 0;
   private readonly tag = Math.random().toString(36).slice(2, 10);
   private fallingBack = false;
@@ -59,6 +60,8 @@ export class RedisRateLimiter implements RateLimiter {
 
   constructor(private readonly opts: RedisRateLimiterOptions) {
     this.prefix = opts.prefix ?? "lede:rl:";
+    this.windowMs = opts.windowMs ?? 60_000;
+    this.local = new MemoryRateLimiter(this.windowMs);
     this.redis = new Redis(opts.url, {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
@@ -98,7 +101,7 @@ export class RedisRateLimiter implements RateLimiter {
         this.prefix + keyId,
         now,
         limit,
-        WINDOW_MS,
+        this.windowMs,
         `${now}:${this.tag}:${++this.seq}`,
         add,
       );
@@ -110,7 +113,7 @@ export class RedisRateLimiter implements RateLimiter {
     if (this.fallingBack) this.opts.onFallback?.(null);
     this.fallingBack = false;
     const [allowed, count, oldest] = reply;
-    const freesAt = Number(oldest) + WINDOW_MS;
+    const freesAt = Number(oldest) + this.windowMs;
     return {
       allowed: allowed === 1,
       limit,
