@@ -38,18 +38,24 @@ export function sseMessage(e: SlimEvent): string {
   return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
 }
 
-/** Streams one signed-in user may hold open at once, in this process. */
+/** Streams one signed-in user may hold open at once (over every instance that shares Redis, else in this process). */
 export const MAX_STREAMS_PER_USER = 5;
 /** Missed events a resume replays at most: only the newest this many are sent. */
 export const MAX_REPLAY = 200;
 /** Messages a stream may have waiting for a client that does not read before it is dropped (as /ws, §8.6). */
 export const MAX_QUEUED = 1000;
 
+/** Counts open dashboard streams per user: `acquire` gives a release function, or null at the cap. */
+export interface StreamSlotCounter {
+  acquire(userId: number): (() => void) | null | Promise<(() => void) | null>;
+  close?(): Promise<void>;
+}
+
 /**
- * Open dashboard streams per user. Kept on the process's global object: the custom server and Next's route
+ * Open dashboard streams per user, in this process. Kept on the process's global object: the custom server and Next's route
  * bundle may load separate copies of this module, and the cap must hold across them.
  */
-export class StreamSlots {
+export class StreamSlots implements StreamSlotCounter {
   private open = new Map<number, number>();
 
   constructor(private readonly max = MAX_STREAMS_PER_USER) {}
@@ -75,9 +81,10 @@ export class StreamSlots {
 }
 
 const SLOTS = Symbol.for("lede.sseStreamSlots");
-export function streamSlots(): StreamSlots {
-  const g = globalThis as { [SLOTS]?: StreamSlots };
-  return (g[SLOTS] ??= new StreamSlots());
+/** The process's stream counter, made by `make` on first use (in this process unless told otherwise). */
+export function streamSlots(make: () => StreamSlotCounter = () => new StreamSlots()): StreamSlotCounter {
+  const g = globalThis as { [SLOTS]?: StreamSlotCounter };
+  return (g[SLOTS] ??= make());
 }
 
 export interface SseRelayOptions {

@@ -11,8 +11,9 @@ let bus: EventBus;
 beforeEach(() => {
   t = testSessionDeps();
   bus = new EventBus();
-  // The route reads the bus and the log from the process's context; this one holds only what it uses.
-  setAppContext(Promise.resolve({ bus, store: t.store } as unknown as AppContext));
+  // The route reads the bus, the store, the environment and the log from the process's context; this one holds
+  // only what it uses (no Redis: streams are counted in the process).
+  setAppContext(Promise.resolve({ bus, store: t.store, env: {}, log: t.deps.log } as unknown as AppContext));
 });
 afterEach(() => t.cleanup());
 
