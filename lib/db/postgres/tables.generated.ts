@@ -9,6 +9,18 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export interface Accounts {
   created_at: number;
   id: Generated<number>;
@@ -67,6 +79,7 @@ export interface Articles {
   embedding_model: string | null;
   enriched_at: number | null;
   excerpt: string | null;
+  fts: string | null;
   headline_summary: string | null;
   id: Generated<number>;
   image_url: string | null;
@@ -155,9 +168,13 @@ export interface EntityRelationships {
 
 export interface Events {
   article_id: number | null;
+  category: string | null;
   cluster_id: Generated<number>;
+  entity_ids: Json | null;
   id: Generated<number>;
+  keyword_text: string | null;
   payload: string | null;
+  source_key: string | null;
   ts: number;
   type: string;
 }
@@ -184,6 +201,7 @@ export interface Feeds {
 export interface ImportRecords {
   article_id: number;
   external_id: string;
+  seq: Generated<number>;
 }
 
 export interface Leases {
