@@ -212,3 +212,18 @@ export interface PgContentOptions {
   /** Write article and story vectors (the pgvector tables exist). */
   vectors?: boolean;
 }
+
+/**
+ * Takes the version counters' row locks up front, in name order (article_version < entity_version <
+ * story_version), before a transaction's writes bump them one after another in another order: two transactions
+ * taking the same counters then wait for each other instead of deadlocking.
+ */
+export async function lockCounters(trx: PgExecutor, names: string[]): Promise<void> {
+  await trx
+    .selectFrom("sequences")
+    .select("name")
+    .where("name", "in", [...names].sort())
+    .orderBy("name")
+    .forUpdate()
+    .execute();
+}
