@@ -4,6 +4,7 @@ import type { ArticleContentRecord, ContentRepo } from "../store";
 import type { ContentStatus } from "../types";
 import type { PgDb } from "./connect";
 import { lockCounters } from "./content-rows";
+import { lockStories, writeStoryImage } from "./story-read-model";
 
 export function pgContentRepo(db: PgDb): ContentRepo {
   return {
@@ -31,7 +32,21 @@ export function pgContentRepo(db: PgDb): ContentRepo {
 
     async save(c) {
       await db.transaction().execute(async (trx) => {
-        await lockCounters(trx, c.imageUrl ? ["article_version", "story_version"] : ["article_version"]);
+        // A new image may change the story's: its row, then the counters, in the story repository's order.
+        const storyId = c.imageUrl
+          ? ((
+              await trx
+                .selectFrom("articles")
+                .select("story_id")
+                .where("id", "=", c.articleId)
+                .executeTakeFirst()
+            )?.story_id ?? null)
+          : null;
+        if (storyId !== null) await lockStories(trx, [storyId]);
+        await lockCounters(
+          trx,
+          storyId !== null ? ["story_version", "article_version"] : ["article_version"],
+        );
         const row = {
           article_id: c.articleId,
           final_url: c.finalUrl,
@@ -66,10 +81,11 @@ export function pgContentRepo(db: PgDb): ContentRepo {
           .returning("story_id")
           .executeTakeFirst();
         // A story shows its members' newest image.
-        if (c.imageUrl && updated?.story_id != null)
-          await sql`UPDATE stories SET member_image_url = (SELECT image_url FROM articles
-              WHERE story_id = stories.id AND image_url IS NOT NULL ORDER BY published_at DESC LIMIT 1)
-            WHERE id = ${updated.story_id}`.execute(trx);
+        if (c.imageUrl && updated?.story_id != null) {
+          // (A merge that moved the article meanwhile: its new story, locked late.)
+          if (updated.story_id !== storyId) await lockStories(trx, [updated.story_id]);
+          await writeStoryImage(trx, updated.story_id);
+        }
       });
     },
 

@@ -214,16 +214,17 @@ export interface PgContentOptions {
 }
 
 /**
- * Takes the version counters' row locks up front, in name order (article_version < entity_version <
- * story_version), before a transaction's writes bump them one after another in another order: two transactions
- * taking the same counters then wait for each other instead of deadlocking.
+ * The order in which transactions take the version counters' row locks. The story repository locks story rows, then
+ * bumps `story_version`, then writes articles (`article_version`); the others follow the same order.
+ */
+const COUNTER_ORDER = ["story_version", "entity_version", "article_version"];
+
+/**
+ * Takes the version counters' row locks up front, in COUNTER_ORDER, before a transaction's writes bump them one
+ * after another in another order: two transactions taking the same counters then wait for each other instead of
+ * deadlocking.
  */
 export async function lockCounters(trx: PgExecutor, names: string[]): Promise<void> {
-  await trx
-    .selectFrom("sequences")
-    .select("name")
-    .where("name", "in", [...names].sort())
-    .orderBy("name")
-    .forUpdate()
-    .execute();
+  for (const name of COUNTER_ORDER.filter((n) => names.includes(n)))
+    await trx.selectFrom("sequences").select("name").where("name", "=", name).forUpdate().execute();
 }

@@ -155,6 +155,7 @@ export interface EntityAliases {
   alias: string;
   entity_id: number;
   norm: string;
+  seq: Generated<number>;
 }
 
 export interface EntityRelationships {

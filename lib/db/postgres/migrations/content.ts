@@ -95,6 +95,8 @@ CREATE TRIGGER articles_source_count_move AFTER UPDATE ON articles
 
 -- Imported records in the order they were stored (SQLite reads them in rowid order).
 ALTER TABLE import_records ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
+-- Aliases in the order they were first seen (SQLite: rowid order).
+ALTER TABLE entity_aliases ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
 
 -- An entity mention carries its article's times, for the entity's article pages (SQLite migration 015).
 CREATE FUNCTION lede_article_entities_times() RETURNS trigger LANGUAGE plpgsql AS $$
