@@ -136,6 +136,11 @@ export interface EmailVerifications {
   user_id: number | null;
 }
 
+export interface EnrichmentClaims {
+  article_id: number;
+  until: number;
+}
+
 export interface Entities {
   article_count: Generated<number>;
   description: string | null;
@@ -392,6 +397,7 @@ export interface DB {
   credit_usage: CreditUsage;
   developments: Developments;
   email_verifications: EmailVerifications;
+  enrichment_claims: EnrichmentClaims;
   entities: Entities;
   entity_aliases: EntityAliases;
   entity_relationships: EntityRelationships;

@@ -98,6 +98,13 @@ ALTER TABLE import_records ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
 -- Aliases in the order they were first seen (SQLite: rowid order).
 ALTER TABLE entity_aliases ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
 
+-- Catch-up enrichment claims (EnrichmentRepo.due): an article handed to one worker is not handed to another until
+-- the claim expires (a worker that dies leaves it due again then); the enrichment's commit removes it.
+CREATE TABLE enrichment_claims (
+  article_id bigint PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+  until bigint NOT NULL
+);
+
 -- An entity mention carries its article's times, for the entity's article pages (SQLite migration 015).
 CREATE FUNCTION lede_article_entities_times() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
