@@ -63,11 +63,14 @@ const ticker = (symbol: string, confidence = 0.9): ScoredTicker =>
     name: symbol,
     asset_class: "equity",
     confidence,
-    sentiment: "positive",
+    sentiment: "bullish",
     sentiment_score: 0.5,
     impact: "high",
     impact_score: 0.7,
-  }) as ScoredTicker;
+    rationale: null,
+    price_usd: null,
+    price_change_24h: null,
+  }) satisfies ScoredTicker;
 
 describe("PostgreSQL StoryDynamicsRepo", () => {
   it("snapshots a story with members, authority, entities and ticker notices", async () => {
@@ -180,7 +183,7 @@ describe("PostgreSQL StoryDynamicsRepo", () => {
     const [snap] = await dynamics.snapshots([1]);
     expect(snap).toMatchObject({ priority: "high", velocity: 3, devState: { seen: 2 } });
     expect(snap!.tickerNotices!.sort((a, b) => a.symbol.localeCompare(b.symbol))).toEqual([
-      { symbol: "EDP", notifiedAt: T + 6, sentiment: "positive", impact: "high" },
+      { symbol: "EDP", notifiedAt: T + 6, sentiment: "bullish", impact: "high" },
       { symbol: "GALP", notifiedAt: null, sentiment: null, impact: null },
     ]);
     expect((await stories.get(1))?.tickers?.map((t) => t.symbol)).toEqual(["EDP", "GALP"]);
@@ -199,7 +202,7 @@ describe("PostgreSQL StoryDynamicsRepo", () => {
       tickers: [{ storyId: 1, tickers: [ticker("EDP", 0.95)], notified: [], at: T + 7 }],
     });
     expect((await dynamics.snapshots([1]))[0]!.tickerNotices).toEqual([
-      { symbol: "EDP", notifiedAt: T + 6, sentiment: "positive", impact: "high" },
+      { symbol: "EDP", notifiedAt: T + 6, sentiment: "bullish", impact: "high" },
     ]);
     await dynamics.apply({
       updates: [],

@@ -120,7 +120,7 @@ describe("PostgreSQL TopicRepo", () => {
       );
       const current = await pgTopicRepo(db).current();
       expect(current).toHaveLength(2);
-      const [t, u] = current as [{ id: number; storyIds: number[] }, { id: number; storyIds: number[] }];
+      const [t, u] = [current[0]!, current[1]!];
       expect(u.id - t.id).toBe(90);
       expect(t.storyIds).toEqual([1, 2, 3]);
       expect(u.storyIds).toEqual([4, 5]);
