@@ -119,8 +119,8 @@ END $$;
 CREATE TRIGGER events_history_backfill AFTER INSERT ON events REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION events_history_backfill();
 
--- The securities version (SQLite migration 019's counter, bumped there by the repository): once per statement
--- that writes the table.
+-- The securities version (SQLite migration 019's counter, bumped there by the repository): moves with every statement
+-- that writes the table (an upsert fires both the INSERT and the UPDATE statement triggers: it moves by two).
 CREATE FUNCTION securities_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE sequences SET next = next + 1 WHERE name = 'securities_version';
