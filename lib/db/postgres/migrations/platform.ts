@@ -81,6 +81,8 @@ BEGIN
 END $$;
 CREATE TRIGGER events_derive BEFORE INSERT OR UPDATE OF payload, type ON events
   FOR EACH ROW EXECUTE FUNCTION events_derive();
+-- Events already logged (none on a fresh database) get their columns.
+UPDATE events SET type = type;
 
 -- Backtest pages walk (ts, id) and test type, cluster, category and source on the index entry.
 CREATE INDEX events_page ON events (ts, id, type, cluster_id, category, source_key);
