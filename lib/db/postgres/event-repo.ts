@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 
-import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
 
 import type { EventRangeQuery, EventRepo, VectorRepo } from "../store";
 import type { EventDraft, StoredEvent } from "../types";
@@ -161,13 +161,12 @@ export function rangeQuery(db: PgDb, q: EventRangeQuery) {
       ),
     )
     .$if(!!q.entities, (qb) =>
-      qb.where(
-        (eb) =>
-          eb.or([
-            eb("type", "<>", "item.enriched"),
-            sql<SqlBool>`EXISTS (SELECT 1 FROM jsonb_array_elements(events.entity_ids) j
+      qb.where((eb) =>
+        eb.or([
+          eb("type", "<>", "item.enriched"),
+          sql<SqlBool>`EXISTS (SELECT 1 FROM jsonb_array_elements(events.entity_ids) j
             WHERE j.value IN (SELECT jsonb_array_elements(${JSON.stringify(q.entities)}::jsonb)))`,
-          ]) as Expression<SqlBool>,
+        ]),
       ),
     )
     .$if(q.after !== undefined, (qb) =>
