@@ -5,7 +5,7 @@ import { compileFilters, EVENT_TYPES, matchesFilters, type FilterSpec } from "..
 import { postgresForTests } from "../../testing/postgres-db";
 import type { ArticleVector, EventRangeQuery } from "../store";
 import { openPostgres, type PgDb } from "./connect";
-import { pgEventRepo, rangeQuery, setPgEventTimeMode } from "./event-repo";
+import { pgAppendEvent, pgEventRepo, rangeQuery, setPgEventTimeMode } from "./event-repo";
 
 const pg = postgresForTests();
 
@@ -337,5 +337,36 @@ describe("PostgreSQL event log", () => {
     await tailing;
     expect(seen).toEqual(Array.from({ length: 2 * PER_WRITER }, (_, i) => i + 1));
     await Promise.all([...pools, reader].map((p) => p.close()));
+  });
+
+  it("an append inside another repository's transaction holds later appends back until it commits", async () => {
+    const { url } = await pg.fresh();
+    const [a, b] = await Promise.all([openPostgres(url), openPostgres(url)]);
+    const draft = {
+      ts: 0,
+      type: "cluster.event",
+      clusterId: 1,
+      articleId: null,
+      payload: (id: number) => ({ id }),
+    };
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let firstId = 0;
+    const writing = a.db.transaction().execute(async (trx) => {
+      firstId = (await pgAppendEvent(trx, draft, a.db)).id;
+      await held;
+    });
+    while (firstId === 0) await new Promise((r) => setTimeout(r, 10));
+    let secondId = 0;
+    const second = pgEventRepo(b.db, noVectors)
+      .append(draft)
+      .then((e) => (secondId = e.id));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(secondId).toBe(0);
+    expect(await pgEventRepo(b.db, noVectors).lastId()).toBe(0);
+    release();
+    await Promise.all([writing, second]);
+    expect(secondId).toBe(firstId + 1);
+    await Promise.all([a.close(), b.close()]);
   });
 });

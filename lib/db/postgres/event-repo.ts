@@ -16,30 +16,20 @@ export const EVENT_APPEND_LOCK = 0x1ede_0010;
 /** See lib/db/sqlite/event-repo.ts: `emit` stamps the wall clock at append, `producer` keeps the draft's time. */
 export type EventTimeMode = "emit" | "producer";
 
-interface EventClock {
-  mode: EventTimeMode;
-  /** The last emit time this process stamped on this database: emit times never go backwards along its ids. */
-  last: number;
-}
-
-const clocks = new WeakMap<object, EventClock>();
-const clockOf = (db: PgDb): EventClock => {
-  let c = clocks.get(db);
-  if (!c) clocks.set(db, (c = { mode: "emit", last: 0 }));
-  return c;
-};
+const modes = new WeakMap<object, EventTimeMode>();
+/** The last emit time this process stamped: emit times never go backwards along the ids it hands out. */
+let lastEmit = 0;
 
 /** Chooses how events appended through `db` are timed; returns the previous mode. */
 export function setPgEventTimeMode(db: PgDb, mode: EventTimeMode): EventTimeMode {
-  const c = clockOf(db);
-  const previous = c.mode;
-  c.mode = mode;
+  const previous = modes.get(db) ?? "emit";
+  modes.set(db, mode);
   return previous;
 }
 
 /**
  * Appends one event inside the caller's transaction `trx` (repositories that log events with their writes call
- * this; `db` is the connection whose time mode applies). Takes the append lock first, so it holds it until the
+ * this; `db` is the connection whose time mode applies, `setPgEventTimeMode`; without it, emit time). Takes the append lock first, so it holds it until the
  * caller commits: call it after the transaction's other writes, so the lock is held briefly and always last.
  * The id is drawn before the insert so the payload can carry it.
  */
@@ -53,9 +43,9 @@ export async function pgAppendEvent(
     id: number;
   }>`SELECT nextval(pg_get_serial_sequence('events', 'id'))::bigint AS id`.execute(trx);
   const id = Number(rows[0]!.id);
-  const c = clockOf(db);
+  // Timed after the lock is held, so along the ids of this process emit times only go forward.
   let ts = draft.ts;
-  if (c.mode === "emit") ts = c.last = Math.max(Date.now(), c.last);
+  if ((modes.get(db) ?? "emit") === "emit") ts = lastEmit = Math.max(Date.now(), lastEmit);
   const payload = draft.payload(id);
   if ("ts" in payload) payload.ts = ts;
   await trx
