@@ -4,9 +4,10 @@ import { RECENCY_TAU_MS } from "../../stories/dynamics/velocity";
 import type { ScoredTicker, TickerNotice } from "../../tickers/story-tickers";
 import type { ArticleTicker } from "../../tickers/tag-article";
 import type { DynamicsSnapshot, RankedStory, StoryDynamicsRepo } from "../store";
+import type { EventDraft } from "../types";
 import type { PgDb } from "./connect";
+import { pgAppendEvent } from "./event-repo";
 import type { Database } from "./schema";
-import { appendStoryEvent } from "./story-events";
 import { lockStories } from "./story-read-model";
 import { decayed, toStoryRecords, type StoryRow } from "./story-rows";
 
@@ -178,6 +179,7 @@ export function pgStoryDynamicsRepo(db: PgDb): StoryDynamicsRepo {
             })
             .where("id", "=", u.id)
             .execute();
+        const developmentEvents: EventDraft[] = [];
         for (const d of batch.developments) {
           const { id } = await trx
             .insertInto("developments")
@@ -194,10 +196,12 @@ export function pgStoryDynamicsRepo(db: PgDb): StoryDynamicsRepo {
             })
             .returning("id")
             .executeTakeFirstOrThrow();
-          await appendStoryEvent(trx, d.event(id));
+          developmentEvents.push(d.event(id));
         }
-        for (const e of batch.events) await appendStoryEvent(trx, e);
         for (const t of batch.tickers ?? []) await replaceStoryTickers(trx, t);
+        // Events after every other write: the append lock is taken last and held only until the commit (a lock
+        // taken after it could close a cycle with a writer that holds that lock and waits to append).
+        for (const e of [...developmentEvents, ...batch.events]) await pgAppendEvent(trx, e, db);
       });
     },
 

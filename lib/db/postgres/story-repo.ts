@@ -6,7 +6,7 @@ import { toArticle } from "../sqlite/article-repo";
 import type { LiveStory, StoryRepo } from "../store";
 import type { Article } from "../types";
 import type { PgDb } from "./connect";
-import { appendStoryEvent } from "./story-events";
+import { pgAppendEvent } from "./event-repo";
 import { lockStories, writeStoryMembers, writeStorySummaries } from "./story-read-model";
 import { ARTICLE_TIME, decayed, toStoryRecords } from "./story-rows";
 
@@ -286,7 +286,8 @@ export function pgStoryRepo(db: PgDb): StoryRepo {
         for (const s of b.stories) changed.add(final(s.id));
         for (const id of memberships.values()) changed.add(final(id));
         for (const id of changed) await writeStoryMembers(trx, id);
-        for (const e of b.events) await appendStoryEvent(trx, e);
+        // Events last: the append lock is then held only until the commit that follows.
+        for (const e of b.events) await pgAppendEvent(trx, e, db);
       });
     },
 
