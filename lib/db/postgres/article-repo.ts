@@ -4,7 +4,6 @@ import type { ArticleListQuery, ArticleRepo, IngestResult, NearDuplicateCheck } 
 import type { Article, NewArticle } from "../types";
 import type { PgDb } from "./connect";
 import {
-  appendEventIn,
   ARTICLE_COLUMNS,
   likeEscape,
   readVersion,
@@ -14,6 +13,7 @@ import {
   type PgContentOptions,
   type PgExecutor,
 } from "./content-rows";
+import { pgAppendEvent } from "./event-repo";
 
 /**
  * The key of the transaction-scoped advisory lock ingests take: ingests run one at a time, as under SQLite's single
@@ -83,9 +83,10 @@ export function pgArticleRepo(db: PgDb, options: PgContentOptions = {}): Article
             existing.push(article);
             continue;
           }
-          await appendEventIn(trx, event(article));
           inserted.push(article);
         }
+        // The events last, after every other write: the event log's append lock is then held only to the commit.
+        for (const article of inserted) await pgAppendEvent(trx, event(article), db);
         return { inserted, existing };
       });
     },

@@ -1,8 +1,8 @@
 // Rows of the content tables as the PostgreSQL repositories read them, and their domain records.
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 
 import type { ArticleTicker } from "../../tickers/tag-article";
-import type { Article, ContentStatus, EventDraft, Feed, Source, StoredEvent } from "../types";
+import type { Article, ContentStatus, Feed, Source } from "../types";
 import type { PgDb } from "./connect";
 import type { Database } from "./schema";
 
@@ -158,41 +158,6 @@ export const toFeed = (r: FeedRow): Feed => ({
 export async function readVersion(db: PgDb, name: string): Promise<number> {
   const row = await db.selectFrom("sequences").select("next").where("name", "=", name).executeTakeFirst();
   return row?.next ?? 0;
-}
-
-/**
- * Appends an event inside the caller's transaction, as the SQLite `appendEvent` does (emit time, the payload built
- * once the id is known, its `ts` set to the event's): the id is drawn from the events' identity first, so the row
- * is written once. (To be unified with the PostgreSQL event repository's append.)
- */
-export async function appendEventIn(trx: PgExecutor, draft: EventDraft): Promise<StoredEvent> {
-  const ts = emitTime();
-  const { id } = await sql<{
-    id: number;
-  }>`SELECT nextval(pg_get_serial_sequence('events', 'id')) AS id`
-    .execute(trx)
-    .then((r) => r.rows[0]!);
-  const payload = draft.payload(id);
-  if ("ts" in payload) payload.ts = ts;
-  await trx
-    .insertInto("events")
-    .values({
-      id,
-      ts,
-      type: draft.type,
-      cluster_id: draft.clusterId,
-      article_id: draft.articleId,
-      payload: JSON.stringify(payload),
-    })
-    .execute();
-  return { id, ts, type: draft.type, clusterId: draft.clusterId, articleId: draft.articleId, payload };
-}
-
-let lastEmit = 0;
-/** Emit times never go backwards in this process. */
-function emitTime(): number {
-  lastEmit = Math.max(Date.now(), lastEmit);
-  return lastEmit;
 }
 
 /** `LIKE` pattern text with its wildcards and the escape character escaped (escape `\`). */

@@ -5,7 +5,6 @@ import { idSlug } from "../../text/kebab";
 import type { ArticleEnrichment, EnrichmentRepo } from "../store";
 import type { PgDb } from "./connect";
 import {
-  appendEventIn,
   lockCounters,
   parseVector,
   selectArticles,
@@ -14,6 +13,7 @@ import {
   type PgContentOptions,
   type PgExecutor,
 } from "./content-rows";
+import { pgAppendEvent } from "./event-repo";
 import { lockStories, writeStoryEntities } from "./story-read-model";
 
 type Entity = ArticleEnrichment["entities"][number];
@@ -103,6 +103,7 @@ export function pgEnrichmentRepo(db: PgDb, options: PgEnrichmentOptions = {}): E
         // to the commit), as under SQLite's single writer, so two never create one entity twice.
         await lockCounters(trx, ["entity_version", "article_version"]);
         const out = new Map<number, number[]>();
+        const events: Array<{ articleId: number; entityIds: number[] }> = [];
         for (const it of items) {
           // Enrichment happens once per article: another process catching up may have raced this one to an
           // article, and the first to commit wins (this update re-tests enriched_at on the committed row).
@@ -217,8 +218,12 @@ export function pgEnrichmentRepo(db: PgDb, options: PgEnrichmentOptions = {}): E
           }
           const entityIds = [...counts.keys()];
           out.set(it.articleId, entityIds);
-          const row = await selectArticles(trx).where("a.id", "=", it.articleId).executeTakeFirst();
-          if (row) await appendEventIn(trx, event(toArticle(row), entityIds));
+          events.push({ articleId: it.articleId, entityIds });
+        }
+        // The events last, after every other write: the event log's append lock is then held only to the commit.
+        for (const e of events) {
+          const row = await selectArticles(trx).where("a.id", "=", e.articleId).executeTakeFirst();
+          if (row) await pgAppendEvent(trx, event(toArticle(row), e.entityIds), db);
         }
         return out;
       });

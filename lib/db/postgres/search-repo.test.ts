@@ -353,8 +353,11 @@ describe("PostgreSQL SearchRepo", () => {
         pgSearchRepo(other.db).articles({ match: '"storm"', limit: 100, offset: 0 }),
       );
       const results = await Promise.all([...writes, ...reads]);
+      // A page and its total come from one statement when the matches fit a tier (a page with no match counts
+      // again in a second statement, which may see later commits).
       for (const r of results.slice(20) as Array<{ items: unknown[]; total: number }>)
-        expect(r.items.length).toBe(r.total);
+        if (r.items.length > 0) expect(r.items.length).toBe(r.total);
+        else expect(r.total).toBeLessThanOrEqual(20);
       expect((await pgSearchRepo(db).articles({ match: '"storm"', limit: 100, offset: 0 })).total).toBe(20);
     } finally {
       await other.close();
