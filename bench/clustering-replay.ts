@@ -99,6 +99,43 @@ if (want("dev")) {
     for (const p of cont.falseLinks) console.log(`  false link [${p.band} ${p.cosine}] ${p.reason}`);
     for (const p of cont.misses) console.log(`  missed [${p.band} ${p.cosine}] ${p.reason}`);
   }
+  if (process.env.SHOW_SPLITS) showSplits(rows, byDay(r.final), gold, Number(process.env.SHOW_SPLITS) || 20);
+}
+
+/**
+ * The gold stories that lose the most day-projected recall, each with the predicted stories (of that day) its
+ * articles sit in: how many of its articles, the predicted story's size that day and one headline. A piece that is
+ * most of its predicted story is a refused join (a bar, the core-term rule, a split); a small share of a large one is
+ * an article glued to another happening.
+ */
+function showSplits(
+  rows: Array<{ id: string; title: string }>,
+  predicted: Map<string, string>,
+  gold: Map<string, string>,
+  top: number,
+) {
+  const title = new Map(rows.map((x) => [x.id, x.title]));
+  const predSize = new Map<string, number>();
+  for (const p of predicted.values()) predSize.set(p, (predSize.get(p) ?? 0) + 1);
+  const pieces = new Map<string, Map<string, string[]>>();
+  for (const [id, g] of gold) {
+    const p = predicted.get(id) ?? `alone ${id}`;
+    let byPred = pieces.get(g);
+    if (!byPred) pieces.set(g, (byPred = new Map()));
+    byPred.set(p, [...(byPred.get(p) ?? []), id]);
+  }
+  const loss = (byPred: Map<string, string[]>) => {
+    const n = [...byPred.values()].reduce((a, ids) => a + ids.length, 0);
+    return [...byPred.values()].reduce((a, ids) => a + ids.length * (1 - ids.length / n), 0) / gold.size;
+  };
+  const ranked = [...pieces].sort((x, y) => loss(y[1]) - loss(x[1])).slice(0, top);
+  for (const [, byPred] of ranked) {
+    const parts = [...byPred].sort((x, y) => y[1].length - x[1].length);
+    const n = parts.reduce((a, [, ids]) => a + ids.length, 0);
+    console.log(`  gold story of ${n}, recall loss ${(100 * loss(byPred)).toFixed(2)} points:`);
+    for (const [p, ids] of parts.slice(0, 6))
+      console.log(`    ${ids.length} of predicted ${predSize.get(p) ?? 1}: ${title.get(ids[0]!)}`);
+  }
 }
 
 if (want("newswire")) {
