@@ -549,6 +549,111 @@ describe("StreamClusterer", () => {
       expect(storyOf(c, 4)).not.toBe(storyOf(c, 1));
     });
 
+    /** Reports with a lede whose names are given (the enrichment stage's `type:key`), in "world" on `day1 + h`. */
+    const named = (id: number, title: string, lede: string, names: string[], h: number): ClusterArticle => ({
+      id,
+      terms: titleTokens(title),
+      excerptTerms: titleTokens(lede),
+      names,
+      category: "world",
+      time: day1 + h * H,
+    });
+
+    it("reads a lone word typed as an organisation as the surname of a person the story names", () => {
+      // The enrichment stage types a lone capitalised word an organisation: "Caruso conceded defeat" names
+      // "org:caruso", "Okonkwo wins" names "org:okonkwo"; both are people the story names in full.
+      const run = (surnameOrgs: boolean) => {
+        const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, surnameOrgs });
+        background(c);
+        const count = ["person:teodor okonkwo", "person:yusuf caruso", "org:caruso", "location:germany"];
+        const result = ["location:germany", "org:okonkwo"];
+        for (const a of [
+          named(
+            1,
+            "Okonkwo ahead in German presidential vote",
+            "Teodor Okonkwo leads Yusuf Caruso in the vote",
+            count,
+            0,
+          ),
+          named(
+            2,
+            "German presidential vote: Okonkwo ahead",
+            "Teodor Okonkwo leads Yusuf Caruso in the vote",
+            count,
+            1,
+          ),
+          named(
+            3,
+            "Okonkwo ahead as German presidential vote counted",
+            "Teodor Okonkwo leads Yusuf Caruso in the vote",
+            count,
+            2,
+          ),
+          named(4, "Okonkwo wins German presidential vote", "Okonkwo beats Caruso in the vote", result, 24),
+          named(5, "German presidential vote: Okonkwo wins", "Okonkwo beats Caruso in the vote", result, 25),
+          named(
+            6,
+            "Okonkwo wins as German presidential vote counted",
+            "Okonkwo beats Caruso in the vote",
+            result,
+            26,
+          ),
+        ])
+          c.assign(a);
+        c.mergePass();
+        return c;
+      };
+      const c = run(true);
+      expect(storyOf(c, 4)).toBe(storyOf(c, 1));
+      expect(storyOf(c, 6)).toBe(storyOf(c, 1));
+      const apart = run(false);
+      expect(storyOf(apart, 4)).not.toBe(storyOf(apart, 1));
+    });
+
+    it("does not hold a place against a story whose next day shares its central person", () => {
+      // A freed hostage flown out of one country lands in another: the happening moved, its centre did not.
+      const run = (placeFollowsActor: boolean) => {
+        const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, placeFollowsActor });
+        background(c);
+        const freed = ["person:anton moreau", "location:new zealand"];
+        const home = ["person:anton moreau", "location:kingston"];
+        for (const a of [
+          named(
+            1,
+            "Hostage Anton Moreau freed after talks",
+            "Anton Moreau was freed in New Zealand",
+            freed,
+            0,
+          ),
+          named(
+            2,
+            "Anton Moreau freed: hostage released after talks",
+            "Moreau released in New Zealand",
+            freed,
+            1,
+          ),
+          named(
+            3,
+            "Freed hostage Anton Moreau released after talks",
+            "New Zealand frees Anton Moreau",
+            freed,
+            2,
+          ),
+          named(4, "Freed hostage Anton Moreau arrives home", "Anton Moreau landed in Kingston", home, 24),
+          named(5, "Anton Moreau, freed hostage, arrives home", "Moreau arrived in Kingston", home, 25),
+          named(6, "Freed hostage Anton Moreau home at last", "Kingston welcomes Anton Moreau", home, 26),
+        ])
+          c.assign(a);
+        c.mergePass();
+        return c;
+      };
+      const c = run(true);
+      expect(storyOf(c, 4)).toBe(storyOf(c, 1));
+      expect(storyOf(c, 6)).toBe(storyOf(c, 1));
+      const apart = run(false);
+      expect(storyOf(apart, 4)).not.toBe(storyOf(apart, 1));
+    });
+
     it("keeps the id of the story that began first when two stories merge", () => {
       const c = new StreamClusterer({ ...TEXT_ONLY_PARAMS, mergeEvery: 1_000_000 });
       const art = (id: number, title: string, h: number) => article(id, title, day1 + h * H, "business");

@@ -132,6 +132,14 @@ export interface ClusterParams {
    */
   splitTermShare: number;
   splitTermPairs: number;
+  /**
+   * A lone capitalised word that the enrichment stage types as an organisation ("Okonkwo wins election", "replace
+   * Achebe at ...") is often a person's surname: within a story that names a person by that word it is that person,
+   * and between two sides it agrees with a person of that name as well as with an organisation (identity only).
+   */
+  surnameOrgs: boolean;
+  /** Between two segments sharing a core person or organisation, places in conflict do not count (a happening moves). */
+  placeFollowsActor: boolean;
 }
 
 /**
@@ -184,6 +192,8 @@ export const DEFAULT_PARAMS: ClusterParams = {
   continueCoreTerms: 3,
   splitTermShare: 0.15,
   splitTermPairs: 3,
+  surnameOrgs: true,
+  placeFollowsActor: true,
 };
 
 /** Without word vectors the TF-IDF cosine alone decides; its scale calls for a slightly lower join bar. */
@@ -480,24 +490,28 @@ export class StreamClusterer {
    * organisation, place), both sides name some but share no word with the story's core names of that kind; else 1.
    * Names are compared by their words, so "Kasem" and "Casey Kasem" agree.
    */
-  private identity(names: Iterable<string>, s: StoryState): number {
+  private identity(names: Iterable<string>, s: StoryState, ignore?: string): number {
     if (this.params.identityFactor >= 1 || s.names.size === 0) return 1;
     const core = this.coreWords(s, true);
     if (core.size === 0) return 1;
     const seen = new Set<string>();
     const shared = new Set<string>();
+    const surnames = this.params.surnameOrgs ? loneOrgWords(core) : undefined;
     for (const n of names) {
-      const kind = kindOf(n);
-      const words = core.get(kind);
+      let kind = kindOf(n);
       const own = nameWords(n);
+      // A lone word typed an organisation that is a word of the story's core people is that person's surname.
+      if (surnames && kind === "org" && isLoneName(n, own) && core.get("person")?.has(own[0]!))
+        kind = "person";
+      const words = core.get(kind);
       // A name of glue words alone ("the Party", "University") says nothing either way.
       if (!words || own.length === 0) continue;
       seen.add(kind);
-      if (own.some((w) => words.has(w))) shared.add(kind);
+      if (own.some((w) => words.has(w) || (kind === "person" && surnames?.has(w)))) shared.add(kind);
     }
     let f = 1;
     for (const kind of seen)
-      if (!shared.has(kind)) {
+      if (!shared.has(kind) && kind !== ignore) {
         if (!this.params.identityPerKind) return this.params.identityFactor;
         f *= this.params.identityFactor;
       }
@@ -515,13 +529,20 @@ export class StreamClusterer {
       if (s.identityCore && s.identityCoreVersion === s.version) return s.identityCore;
     } else if (s.core && s.coreVersion === s.version) return s.core;
     const out = new Map<string, Set<string>>();
+    const people = this.personWords(s);
     for (const [n, count] of s.names) {
       const words = nameWords(n);
       if (count < this.coreMin(s, n, namers) || words.length === 0) continue;
+      if (people && kindOf(n) === "org" && isLoneName(n, words) && people.has(words[0]!)) continue;
       const kind = kindOf(n);
       let set = out.get(kind);
       if (!set) out.set(kind, (set = new Set()));
       for (const w of words) set.add(w);
+      if (people && kind === "org" && isLoneName(n, words)) {
+        let lone = out.get(LONE_ORG);
+        if (!lone) out.set(LONE_ORG, (lone = new Set()));
+        lone.add(words[0]!);
+      }
     }
     if (namers) {
       s.identityCore = out;
@@ -547,17 +568,34 @@ export class StreamClusterer {
     return Math.max(2, this.params.coreShare * of);
   }
 
+  /**
+   * Words of the people a story names (any share), when lone words typed as organisations are read as surnames
+   * (`surnameOrgs`); undefined otherwise. Computed with the story's core, so once per change of members.
+   */
+  private personWords(s: StoryState): Set<string> | undefined {
+    if (!this.params.surnameOrgs) return undefined;
+    const out = new Set<string>();
+    for (const n of s.names.keys()) if (kindOf(n) === "person") for (const w of nameWords(n)) out.add(w);
+    return out;
+  }
+
   /** Names held by at least `coreShare` of a story's members (two at least). */
   private coreNames(s: StoryState, identity = false): string[] {
     const namers = identity && this.namers(s);
     if (namers) {
       if (s.identityCoreList && s.identityCoreListVersion === s.version) return s.identityCoreList;
-      s.identityCoreList = [...s.names].filter(([n, c]) => c >= this.coreMin(s, n, true)).map(([n]) => n);
+      const people = this.personWords(s);
+      s.identityCoreList = [...s.names]
+        .filter(([n, c]) => c >= this.coreMin(s, n, true) && !(people && isSurnameOrg(n, people)))
+        .map(([n]) => n);
       s.identityCoreListVersion = s.version;
       return s.identityCoreList;
     }
     if (s.coreList && s.coreListVersion === s.version) return s.coreList;
-    s.coreList = [...s.names].filter(([n, c]) => c >= this.coreMin(s, n, false)).map(([n]) => n);
+    const people = this.personWords(s);
+    s.coreList = [...s.names]
+      .filter(([n, c]) => c >= this.coreMin(s, n, false) && !(people && isSurnameOrg(n, people)))
+      .map(([n]) => n);
     s.coreListVersion = s.version;
     return s.coreList;
   }
@@ -572,11 +610,11 @@ export class StreamClusterer {
   }
 
   /** Identity evidence between two stories: each one's core names against the other. */
-  private storyIdentity(a: StoryState, b: StoryState): number {
+  private storyIdentity(a: StoryState, b: StoryState, ignore?: string): number {
     // As for articles: only stories most of whose reports come with a lede are judged by their names.
     if (this.params.identityFactor >= 1 || 2 * a.ledes < a.size || 2 * b.ledes < b.size) return 1;
     const coreA = this.coreNames(a, true);
-    return coreA.length ? this.identity(coreA, b) : 1;
+    return coreA.length ? this.identity(coreA, b, ignore) : 1;
   }
 
   /** Recomputes `burstEnd` after the story's members changed. */
@@ -1374,7 +1412,9 @@ export class StreamClusterer {
 
   /** Identity evidence between two segments, each one's core names against the other. */
   private pairIdentity(s: StoryState, o: StoryState): number {
-    return this.storyIdentity(s, o) * this.storyIdentity(o, s);
+    const ignore =
+      this.params.placeFollowsActor && this.sharesActor(s, o, ["person", "org"]) ? "location" : undefined;
+    return this.storyIdentity(s, o, ignore) * this.storyIdentity(o, s, ignore);
   }
 
   /**
@@ -1515,6 +1555,26 @@ const NAME_GLUE = new Set(
     "federal central"
   ).split(" "),
 );
+
+/** A name of one word (after the glue words): "org:okonkwo", not "org:toronto wanderers". */
+function isLoneName(name: string, words: string[]): boolean {
+  return words.length === 1 && !name.includes(" ", name.indexOf(":"));
+}
+
+/** An organisation of one word that is a word of a person the same story names: that person's surname. */
+function isSurnameOrg(name: string, people: Set<string>): boolean {
+  if (kindOf(name) !== "org") return false;
+  const words = nameWords(name);
+  return isLoneName(name, words) && people.has(words[0]!);
+}
+
+/** Words of the one-word organisations among a story's core names: maybe surnames, so they agree with people too. */
+function loneOrgWords(core: Map<string, Set<string>>): Set<string> | undefined {
+  return core.get(LONE_ORG);
+}
+
+/** Key of the one-word organisations' words in a core-word map (no name has this kind). */
+const LONE_ORG = "~lone-org";
 
 /** The kinds of name an article names. */
 function kindsOf(a: ClusterArticle): Set<string> {
