@@ -1,6 +1,7 @@
 // PostgreSQL in WebAssembly (PGlite) behind a node-postgres pool, for tests of SQL that needs an extension the test
-// server lacks: pgvector. PGlite serves one connection, so the pool holds one.
+// server lacks: pgvector (@electric-sql/pglite-pgvector). PGlite serves one connection, so the pool holds one.
 import { PGlite, type Extensions } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
@@ -11,18 +12,6 @@ import type { PgConnection } from "../db/postgres/connect";
 import { migratePostgres } from "../db/postgres/migrate";
 import type { Database } from "../db/postgres/schema";
 
-/** The pgvector extension bundled with the installed PGlite, or null when this build has none. */
-export async function pgliteVector(): Promise<Extensions[string] | null> {
-  // Not every PGlite release bundles pgvector: resolved at run time so that its absence is a skip, not a type error.
-  const specifier = "@electric-sql/pglite/vector";
-  try {
-    const mod = (await import(/* @vite-ignore */ specifier)) as { vector: Extensions[string] };
-    return mod.vector;
-  } catch {
-    return null;
-  }
-}
-
 const types = {
   getTypeParser: ((oid: number, format?: "text" | "binary") => {
     if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC)
@@ -32,11 +21,11 @@ const types = {
 };
 
 /**
- * An in-memory PGlite database with `extensions` (besides the contrib ones the migrations use), migrated, as a
- * PgConnection (bigint and numeric as numbers).
+ * An in-memory PGlite database with pgvector and the contrib extensions the migrations use, migrated, as a
+ * PgConnection (bigint and numeric as numbers). The vector tables are not made: call `ensureVectorSchema`.
  */
 export async function openPglite(extensions: Extensions = {}): Promise<PgConnection> {
-  const lite = await PGlite.create({ extensions: { pg_trgm, unaccent, ...extensions } });
+  const lite = await PGlite.create({ extensions: { pg_trgm, unaccent, vector, ...extensions } });
   const pool = new pg.Pool({ ...createPgConfig(lite), max: 1, types });
   await migratePostgres(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -64,11 +64,14 @@ export function pgVectorRepo(db: PgDb, options: PgVectorRepoOptions = {}): Vecto
       .executeTakeFirst()
       .then((r) => hasIterativeScan(r?.extversion ?? null)));
 
-  /** Sets the index's search breadth (and iterative scans) for the rest of the transaction. */
-  const tune = async (trx: Transaction<Database>, k: number, maxScan?: number) => {
+  /**
+   * Sets the index's search breadth (and iterative scans) for the rest of the transaction. `iterative` is read
+   * before the transaction opens: a pool of one connection (PGlite) has none to spare for it inside.
+   */
+  const tune = async (trx: Transaction<Database>, iterative: boolean, k: number, maxScan?: number) => {
     const ef = Math.min(EF_MAX, Math.max(EF_MIN, k));
     await sql`SELECT set_config('hnsw.ef_search', ${String(ef)}, true)`.execute(trx);
-    if (await iterativeScan()) {
+    if (iterative) {
       await sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)`.execute(trx);
       if (maxScan)
         await sql`SELECT set_config('hnsw.max_scan_tuples', ${String(maxScan)}, true)`.execute(trx);
@@ -98,8 +101,9 @@ export function pgVectorRepo(db: PgDb, options: PgVectorRepoOptions = {}): Vecto
         ORDER BY ${exact ? sql`(v.embedding <=> ${q}::vector) + 0` : sql`v.embedding <=> ${q}::vector`}
         LIMIT ${limit + TIE_SPARE})
       SELECT id, distance FROM hits ORDER BY distance, id DESC LIMIT ${limit}`;
+    const iterative = await iterativeScan();
     return db.transaction().execute(async (trx) => {
-      await tune(trx, limit + TIE_SPARE);
+      await tune(trx, iterative, limit + TIE_SPARE);
       const found = (await query(false).execute(trx)).rows;
       const hits = found.filter((h) => !Number.isNaN(h.distance));
       // Fewer than asked: the window may really hold fewer, or the index ran out before the filter was met.
@@ -146,8 +150,9 @@ export function pgVectorRepo(db: PgDb, options: PgVectorRepoOptions = {}): Vecto
     async relatedArticles({ vector, candidates, take, keep }) {
       const q = vectorLiteral(vector);
       // The index's order stands: no exact rescoring, no filter.
+      const iterative = await iterativeScan();
       const ids = await db.transaction().execute(async (trx) => {
-        await tune(trx, candidates);
+        await tune(trx, iterative, candidates);
         const { rows } = await sql<{ id: number }>`SELECT article_id AS id FROM article_vectors
           ORDER BY embedding <=> ${q}::vector LIMIT ${candidates}`.execute(trx);
         return rows.map((r) => r.id);
@@ -197,15 +202,16 @@ export function pgVectorRepo(db: PgDb, options: PgVectorRepoOptions = {}): Vecto
 
     async articleCandidatesWithin({ vector, maxDistance, discoveredUntil }) {
       const q = vectorLiteral(vector);
+      const iterative = await iterativeScan();
       return db.transaction().execute(async (trx) => {
-        const ef = await tune(trx, EF_MAX, 4 * RANGE_CAP);
+        const ef = await tune(trx, iterative, EF_MAX, 4 * RANGE_CAP);
         const { rows } = await sql<{ id: number }>`
           SELECT v.article_id AS id FROM article_vectors v
           ${discoveredUntil === undefined ? sql`` : sql`JOIN articles a ON a.id = v.article_id AND a.discovered_at <= ${discoveredUntil}`}
           WHERE v.embedding <=> ${q}::vector <= ${maxDistance}
           ORDER BY v.embedding <=> ${q}::vector LIMIT ${RANGE_CAP + 1}`.execute(trx);
         // Too many, or (without iterative scans) as many as the index's breadth: it cannot say, the caller scans.
-        if (rows.length > RANGE_CAP || (!(await iterativeScan()) && rows.length >= ef)) return null;
+        if (rows.length > RANGE_CAP || (!iterative && rows.length >= ef)) return null;
         return new Set(rows.map((r) => r.id));
       });
     },
