@@ -4,9 +4,11 @@ import { VELOCITY_TAU_MS } from "../../stories/dynamics/velocity";
 import { postgresForTests } from "../../testing/postgres-db";
 import type { ClusteringBatch } from "../store";
 import { openPostgres, type PgDb } from "./connect";
+import { pgStoryDynamicsRepo } from "./story-dynamics-repo";
 import { insertArticle, insertEntity, insertSource } from "./story-fixtures";
 import { writeStoryEntities } from "./story-read-model";
 import { pgStoryRepo } from "./story-repo";
+import { pgTopicRepo } from "./topic-repo";
 
 const pg = postgresForTests();
 
@@ -470,6 +472,72 @@ describe("PostgreSQL StoryRepo under concurrency", () => {
       for (const e of events) expect(JSON.parse(e.payload!)).toMatchObject({ id: e.id, ts: e.ts });
       // One headline row: every batch wrote the same headline.
       expect(await db.selectFrom("story_headlines").selectAll().execute()).toHaveLength(1);
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+    }
+  });
+
+  it("runs clustering, dynamics, summaries and topics writers of the same stories at once without a deadlock", async () => {
+    const { db, url } = await pg.fresh();
+    const src = await insertSource(db, "wire", "Wire");
+    const ids = [1, 2, 3, 4, 5, 6];
+    await pgStoryRepo(db).apply(batch({ stories: ids.map((id) => story(id, 0)) }));
+    const articles: number[] = [];
+    for (let i = 0; i < 40; i++)
+      articles.push(await insertArticle(db, { sourceId: src, title: `A${i}`, discoveredAt: T + i }));
+    const pools = await Promise.all([openPostgres(url), openPostgres(url)]);
+    try {
+      const work: Array<Promise<unknown>> = [];
+      for (let i = 0; i < 20; i++) {
+        const p = pools[i % 2]!.db;
+        const order = i % 2 ? [...ids].reverse() : ids;
+        work.push(
+          pgStoryRepo(p).apply(
+            batch({
+              stories: order.map((id) => story(id, i)),
+              memberships: [
+                { articleId: articles[2 * i]!, storyId: order[0]! },
+                { articleId: articles[2 * i + 1]!, storyId: order[5]! },
+              ],
+              events: [
+                { ts: T, type: "cluster.event", clusterId: 1, articleId: null, payload: (id) => ({ id }) },
+              ],
+            }),
+          ),
+          pgStoryDynamicsRepo(pools[(i + 1) % 2]!.db).apply({
+            updates: order.map((id) => ({
+              id,
+              sourceCount: 1,
+              velocity: i,
+              velocityAt: T,
+              acceleration: 0,
+              relevance: 1,
+              priority: "low",
+              label: null,
+              devState: {},
+              lastDevelopmentAt: null,
+            })),
+            developments: [],
+            events: [
+              {
+                ts: T,
+                type: "story.updated",
+                clusterId: order[0]!,
+                articleId: null,
+                payload: (id) => ({ id }),
+              },
+            ],
+          }),
+          pgStoryRepo(p).refreshSummaries({ since: 0, limit: 10 }),
+          pgTopicRepo(p).save(
+            [{ id: 1 + (i % 3), headline: "t", category: "world", storyIds: order.slice(0, 3) }],
+            T,
+          ),
+        );
+      }
+      await Promise.all(work);
+      expect((await pgStoryRepo(db).unassigned()).length).toBe(0);
+      expect(await db.selectFrom("events").select("id").execute()).toHaveLength(40);
     } finally {
       await Promise.all(pools.map((p) => p.close()));
     }
