@@ -364,6 +364,29 @@ describe("StreamClusterer", () => {
     expect(score("bank of japan")).toBeCloseTo(score("bank of canada") * DEFAULT_PARAMS.identityFactor);
   });
 
+  it("does not take two drugmakers for one because both are biosciences companies", () => {
+    const approval = (id: number, company: string, h: number): ClusterArticle => ({
+      id,
+      terms: titleTokens("Regulator approves new obesity drug"),
+      excerptTerms: titleTokens("The regulator approved the treatment for obesity after trials"),
+      names: [`org:${company}`],
+      category: "health",
+      time: T0 + h * H,
+    });
+    const score = (company: string) => {
+      const c = new StreamClusterer(TEXT_ONLY_PARAMS);
+      background(c);
+      for (let i = 0; i < 3; i++) c.assign(approval(i + 1, "ardent biosciences", i));
+      const [event] = c.assign(approval(4, company, 3));
+      return event?.type === "join" ? event.reasons.score : 0;
+    };
+    expect(score("stratalis biosciences")).toBeCloseTo(
+      score("ardent biosciences") * DEFAULT_PARAMS.identityFactor,
+    );
+    expect(score("stratalis biosciences")).toBeGreaterThan(0);
+    expect(score("ardent")).toBeCloseTo(score("ardent biosciences"));
+  });
+
   it("counts an excerpt term as half a headline term", () => {
     const c = new StreamClusterer(TEXT_ONLY_PARAMS);
     c.assign({ id: 1, terms: ["storm", "coast"], category: "world", time: T0 });

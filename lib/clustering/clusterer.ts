@@ -1546,13 +1546,19 @@ function nameWords(name: string): string[] {
 
 /**
  * Words that head the names of institutions without saying which one: "Bank of Canada" and "Bank of Japan" share only
- * "bank", the "Ministry of Health" and the "Ministry of Finance" only "ministry". ("And" stays a word: "S&P" is
+ * "bank", the "Ministry of Health" and the "Ministry of Finance" only "ministry"; and the words that end companies'
+ * names without saying which company (legal forms, sector words). ("And" stays a word: "S&P" is
  * "s and p", and its word is what lets it conflict with another group's names.)
  */
 const NAME_GLUE = new Set(
   (
     "bank university ministry department agency party court council commission association institute national " +
-    "federal central"
+    "federal central " +
+    // Companies' legal forms and the sector words that end their names: "Ardent Biosciences" and "Stratalis
+    // Biosciences" are two companies.
+    "inc corp corporation company ltd plc llc group holdings pharma pharmaceuticals therapeutics biosciences " +
+    "sciences labs laboratories systems technologies software airlines airways motors automotive energy " +
+    "petroleum resources mining metals financial capital stores retail studios semiconductor electronics"
   ).split(" "),
 );
 
