@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 
-import { createSqliteStore } from "./db/sqlite/sqlite-store";
+import { openStore } from "./db/open-store";
 import type { Store } from "./db/store";
 import { dataDir, loadEnv, type Env } from "./env";
 import { EventBus } from "./events/bus";
@@ -30,7 +30,7 @@ export interface AppContext {
 
 export async function createAppContext(env: Env = loadEnv()): Promise<AppContext> {
   const dir = dataDir(env);
-  const store = createSqliteStore(dir);
+  const store = await openStore(env);
   const bus = new EventBus();
   const log = logger;
   const tailer = new LogTailer({
@@ -71,7 +71,7 @@ export async function createAppContext(env: Env = loadEnv()): Promise<AppContext
       await limiter.close?.();
       await tailer.stop();
       await keys.flushLastUsed().catch(() => undefined);
-      store.close();
+      await store.close();
     },
   };
 }

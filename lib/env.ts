@@ -12,6 +12,19 @@ const Bool = z
 /** Every environment variable Lede reads, parsed once. `.env.example` documents each. */
 export const EnvSchema = z.object({
   LEDE_DATA_DIR: z.string().default("./data"),
+  /**
+   * PostgreSQL for the data (`postgres://user:pass@host:5432/db`; the pgvector extension is required). Unset: the
+   * embedded SQLite database under LEDE_DATA_DIR. Several servers and workers may share one database.
+   */
+  DATABASE_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, {
+        message: "must be a postgres:// URL (unset: the embedded SQLite database)",
+      })
+      .optional(),
+  ),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   LEDE_ROLE: z.enum(["all", "server", "worker"]).default("all"),

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 
-import { setEventTimeMode } from "../../lib/db/sqlite/event-repo";
 import { loadEnv } from "../../lib/env";
 import { importFile } from "../../lib/ingestion/import-file";
 import { recomputeDerived } from "../../lib/stories/maintenance";
@@ -26,7 +25,7 @@ export async function importCommand(file: string, opts: ImportCommandOptions = {
   if (!fs.existsSync(file)) throw new Error(`no such file: ${file}`);
   await withStore(async (store) => {
     if (eventTime === "article") {
-      setEventTimeMode(store.db, "producer");
+      store.events.setTimeMode("producer");
       process.stderr.write(
         "import: events carry the articles' times (--event-time article): backtests of this backfill are not point-in-time\n",
       );

@@ -200,6 +200,11 @@ export interface EventRepo {
   articleVectors(articleIds: number[]): Promise<Map<number, ArticleVector>>;
   /** A stable identity of this event log, shared by every process using the same database. */
   logId(): Promise<string>;
+  /**
+   * How this store's connection times the events it appends from now on: "emit" (the append time, never going
+   * back; the default) or "producer" (each draft's own time, for a historical import). Returns the previous mode.
+   */
+  setTimeMode(mode: "emit" | "producer"): "emit" | "producer";
 }
 
 export interface ArticleVector {
@@ -956,5 +961,6 @@ export interface Store {
   leases: LeaseRepo;
   auth: AuthRepo;
   securities: SecuritiesRepo;
-  close(): void;
+  /** Ends the store's connections (PostgreSQL: after held credits went back). */
+  close(): void | Promise<void>;
 }

@@ -257,6 +257,7 @@ export function pgEventRepo(db: PgDb, vectors: Pick<VectorRepo, "articleVector">
       }
       return out;
     },
+    setTimeMode: (mode) => setPgEventTimeMode(db, mode),
     async logId() {
       if (logId) return logId;
       // A random identity created with the log, shared by every process using this database.

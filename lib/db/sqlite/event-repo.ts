@@ -242,6 +242,7 @@ export function sqliteEventRepo(db: Db): EventRepo {
       }
       return out;
     },
+    setTimeMode: (mode) => setEventTimeMode(db, mode),
     async logId() {
       if (logId) return logId;
       // A random identity, created with the log: processes sharing this database share it, other databases
