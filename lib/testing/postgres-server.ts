@@ -57,8 +57,11 @@ function runAs(): { uid: number; gid: number } | undefined {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-/** Starts a fresh PostgreSQL server on 127.0.0.1 with trust authentication for user `lede`. */
-export async function startPostgres(): Promise<TestPostgres> {
+/**
+ * Starts a fresh PostgreSQL server on 127.0.0.1 with trust authentication for user `lede`. Durability is off (no
+ * fsync, asynchronous commit) unless `durable`, as benches comparing with a shipped configuration ask.
+ */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<TestPostgres> {
   const bin = postgresBin();
   const user = runAs();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lede-pg-"));
@@ -82,12 +85,9 @@ export async function startPostgres(): Promise<TestPostgres> {
       "listen_addresses=127.0.0.1",
       "-c",
       `unix_socket_directories=${dir}`,
-      "-c",
-      "fsync=off",
-      "-c",
-      "synchronous_commit=off",
-      "-c",
-      "full_page_writes=off",
+      ...(options.durable
+        ? []
+        : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
       "-c",
       "max_connections=200",
     ],
