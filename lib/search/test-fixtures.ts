@@ -3,6 +3,7 @@
 import { expect } from "vitest";
 
 import type { SqliteStore } from "../db/sqlite/sqlite-store";
+import type { Store } from "../db/store";
 import type { Article, Source } from "../db/types";
 import { itemEnrichedEvent } from "../enrichment/enrich-articles";
 import { canonicalizeUrl, urlHash } from "../ingestion/canonical-url";
@@ -103,7 +104,7 @@ export function addTags(store: SqliteStore, article: Article, tags: string[]): v
 }
 
 /** A live key whose scopes lack `read` (keys issued through createKey always hold it). */
-export async function keyWithScopes(store: SqliteStore, scopes: string[]): Promise<string> {
+export async function keyWithScopes(store: Store, scopes: string[]): Promise<string> {
   const { account } = await store.accounts.createWithUser({
     email: `scopes-${Math.random()}@example.test`,
     plan: "starter",

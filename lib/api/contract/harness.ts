@@ -1,13 +1,15 @@
+import type { Store } from "../../db/store";
 import type { Plan } from "../../db/types";
 import { hashKey } from "../../keys/key-format";
 import { billingMonth } from "../../quota/credits";
 import { keyWithScopes } from "../../search/test-fixtures";
-import { testApiDeps } from "../../testing/api-deps";
+import { testApiDeps, type GivenStore, type TestApiDeps } from "../../testing/api-deps";
+import type { tempStore } from "../../testing/temp-store";
 import { setApiDepsForTesting } from "../deps";
 import { buildWorld, WORLD_NOW, type World } from "./world";
 
-export interface Harness {
-  t: ReturnType<typeof testApiDeps>;
+export interface Harness<S extends Store = ReturnType<typeof tempStore>> {
+  t: TestApiDeps<S>;
   clock: { now: number };
   world: World;
   key(plan?: Plan, scopes?: string[]): Promise<string>;
@@ -20,12 +22,24 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Real API dependencies on a temporary store holding the world, with a clock the test moves. */
-export async function openHarness(): Promise<Harness> {
+/**
+ * Real API dependencies on a store holding the world, with a clock the test moves: a temporary SQLite store, or
+ * `given` (any backend; `close` lets it go through its `cleanup`).
+ */
+export async function openHarness(): Promise<Harness>;
+export async function openHarness<S extends Store>(given: GivenStore<S>): Promise<Harness<S>>;
+export async function openHarness(given?: GivenStore): Promise<Harness<Store>> {
   const clock = { now: WORLD_NOW };
-  const t = testApiDeps(() => clock.now);
+  const t: TestApiDeps = given ? testApiDeps(() => clock.now, given) : testApiDeps(() => clock.now);
   setApiDepsForTesting(async () => t.deps);
-  const world = await buildWorld(t.store, WORLD_NOW);
+  let world: World;
+  try {
+    world = await buildWorld(t.store, WORLD_NOW);
+  } catch (e) {
+    setApiDepsForTesting(undefined);
+    await t.cleanup();
+    throw e;
+  }
   const stored = async (key: string) => {
     const row = await t.store.keys.findByHash(hashKey(key));
     if (!row) throw new Error("unknown key");

@@ -3,15 +3,15 @@
 // their own code, extracted content through the content repository, and entities, tags and vectors as the
 // enrichment stage stores them (the shared fixtures of those domains).
 import { TEXT_ONLY_PARAMS } from "../../clustering/clusterer";
-import type { SqliteStore } from "../../db/sqlite/sqlite-store";
+import type { ArticleEnrichment, Store } from "../../db/store";
 import type { Article } from "../../db/types";
-import { insertEntity, relate, storyEntity } from "../../entities/queries/test-fixtures";
+import { itemEnrichedEvent } from "../../enrichment/enrich-articles";
+import { entityKey, entitySlug } from "../../entities/normalize";
 import { runPipeline } from "../../ingestion/pipeline";
 import { ensureDemoKey } from "../../keys/verify-key";
-import { addTags } from "../../search/test-fixtures";
 import { recomputeDerived } from "../../stories/maintenance";
 import { StoryClustering } from "../../stories/story-clustering";
-import { putArticleVector, putStoryVector, towardAxis0 } from "../../vectors/test-fixtures";
+import { towardAxis0 } from "../../vectors/test-fixtures";
 
 const H = 3_600_000;
 /** Mid-month, so that a test clock running for hours stays in one billing month. */
@@ -46,7 +46,7 @@ const HEADLINES: Array<[source: number, hoursAgo: number, title: string, categor
 ];
 
 /** Builds the world into `store` at `now`; returns the ids and keys the requests need. */
-export async function buildWorld(store: SqliteStore, now = WORLD_NOW): Promise<World> {
+export async function buildWorld(store: Store, now = WORLD_NOW): Promise<World> {
   const sources = await Promise.all(
     [
       ["alpha", "Alpha News", "world"],
@@ -117,45 +117,46 @@ export async function buildWorld(store: SqliteStore, now = WORLD_NOW): Promise<W
       extractedAt: now - H,
     });
   }
-  addTags(store, first, ["volcano", "iceland", "aviation"]);
-
-  const story = (await store.stories.get(await storyOf(store, first.id)))!;
+  // Entities, relations, tags and vectors as the enrichment stage stores them (one `apply` per article, its
+  // `item.enriched` event with it), then the stories' entities and centroids as its story refresh computes them.
   const volcano = articles.slice(0, 4);
-  const pm = insertEntity(store, {
-    name: "Katrin Jakobsdottir",
-    type: "person",
-    subcategory: "politician",
+  const pm = worldEntity("person", "Katrin Jakobsdottir", "politician", {
     aliases: ["Jakobsdottir"],
-    articles: volcano,
     wikidataId: "Q461232",
     enriched: true,
   });
-  const met = insertEntity(store, {
-    name: "Icelandic Met Office",
-    type: "org",
-    subcategory: "government_body",
-    articles: volcano.slice(1),
+  const met = worldEntity("org", "Icelandic Met Office", "government_body");
+  const city = worldEntity("location", "Reykjavik", "city");
+  const enrichments: ArticleEnrichment[] = articles.map((a, i) => {
+    const entities: ArticleEnrichment["entities"] = [];
+    const relationships: ArticleEnrichment["relationships"] = [];
+    if (i < volcano.length) {
+      entities.push({ ...city, count: i === 0 ? 2 : 1 }, { ...pm, count: 1 });
+      if (i > 0) {
+        entities.push({ ...met, count: 1 });
+        relationships.push({ source: pm.ref, target: met.ref, type: "associated_with", confidence: 0.4 });
+        if (i > 1)
+          relationships.push({ source: met.ref, target: city.ref, type: "located_in", confidence: 0.6 });
+      }
+    } else if (i < 6) entities.push({ ...city, count: 1 }); // the lava articles
+    return {
+      articleId: a.id,
+      vector: towardAxis0(0.95 - i * 0.05, 1 + i),
+      embeddingModel: "test-model",
+      entities,
+      relationships,
+      tags: i === 0 ? ["volcano", "iceland", "aviation"].map((tag) => ({ tag, score: 0.5 })) : [],
+      headlineSummary: null,
+    };
   });
-  const city = insertEntity(store, {
-    name: "Reykjavik",
-    type: "location",
-    subcategory: "city",
-    articles: volcano,
-  });
-  relate(store, pm, met, { type: "associated_with", confidence: 0.8, articleCount: 3 });
-  relate(store, met, city, { type: "located_in", confidence: 0.9, articleCount: 2 });
-  storyEntity(store, story.id, city, 4);
-  storyEntity(store, story.id, pm, 3);
-  storyEntity(store, story.id, met, 2);
-  const lava = await storyOf(store, articles[4]!.id);
-  if (lava !== story.id) storyEntity(store, lava, city, 2);
+  const entityIds = await store.enrichment.apply(enrichments, itemEnrichedEvent);
+  const storyIds = new Set<number>();
+  for (const a of articles) storyIds.add(await storyOf(store, a));
+  await store.enrichment.refreshStories([...storyIds]);
+  const story = (await store.stories.get(await storyOf(store, first)))!;
+  const pmId = await entityIdOf(store, entityIds, first, pm.name);
   // Rankings and topics read stories with their entities, as the periodic recompute does.
   await recomputeDerived(store, now);
-
-  articles.forEach((a, i) => putArticleVector(store, a.id, towardAxis0(0.95 - i * 0.05, 1 + i)));
-  const storyIds = new Set<number>();
-  for (const a of articles) storyIds.add(await storyOf(store, a.id));
-  [...storyIds].forEach((id, i) => putStoryVector(store, id, towardAxis0(0.9 - i * 0.1, 100 + i)));
 
   await ensureDemoKey(store, DEMO_KEY);
   const topic = (await store.topics.list({ limit: 1, perTopic: 1 }))[0];
@@ -165,17 +166,53 @@ export async function buildWorld(store: SqliteStore, now = WORLD_NOW): Promise<W
     articleHash: first.urlHash,
     articleSlug: first.slug,
     contentHash: first.urlHash,
-    entityId: pm,
-    entitySlug: (await store.entities.get(pm))!.slug,
+    entityId: pmId,
+    entitySlug: (await store.entities.get(pmId))!.slug,
     topicId: topic?.id ?? 1,
     articles,
   };
 }
 
-async function storyOf(store: SqliteStore, articleId: number): Promise<number> {
-  const row = store.db.prepare("SELECT story_id FROM articles WHERE id = ?").get(articleId) as
-    | { story_id: number | null }
-    | undefined;
-  if (!row?.story_id) throw new Error(`article ${articleId} is in no story`);
-  return row.story_id;
+type WorldEntity = ArticleEnrichment["entities"][number];
+
+/** An entity as the enrichment stage hands it over (its `count` set per article). */
+function worldEntity(
+  type: WorldEntity["type"],
+  name: string,
+  subcategory: string,
+  more: Partial<Pick<WorldEntity, "aliases" | "wikidataId" | "enriched">> = {},
+): WorldEntity {
+  const key = entityKey(type, name);
+  return {
+    ref: `${type}:${key}`,
+    type,
+    key,
+    name,
+    slug: entitySlug(name),
+    subcategory,
+    count: 1,
+    aliases: more.aliases ?? [],
+    description: null,
+    wikidataId: more.wikidataId ?? null,
+    wikipediaUrl: null,
+    enriched: more.enriched ?? false,
+  };
+}
+
+/** The id the enrichment gave the entity of this name among the article's. */
+async function entityIdOf(
+  store: Store,
+  ids: Map<number, number[]>,
+  article: Article,
+  name: string,
+): Promise<number> {
+  for (const id of ids.get(article.id) ?? []) if ((await store.entities.get(id))?.name === name) return id;
+  throw new Error(`article ${article.id} names no ${name}`);
+}
+
+/** The story holding the article (as stored, so after clustering). */
+async function storyOf(store: Store, article: Article): Promise<number> {
+  const storyId = (await store.articles.getByHash(article.urlHash))?.storyId;
+  if (!storyId) throw new Error(`article ${article.id} is in no story`);
+  return storyId;
 }
