@@ -1,9 +1,11 @@
+import { postgresStoreOn, type PostgresStore } from "../../db/postgres/postgres-store";
 import type { Store } from "../../db/store";
 import type { Plan } from "../../db/types";
 import { hashKey } from "../../keys/key-format";
 import { billingMonth } from "../../quota/credits";
 import { keyWithScopes } from "../../search/test-fixtures";
 import { testApiDeps, type GivenStore, type TestApiDeps } from "../../testing/api-deps";
+import { openPglite } from "../../testing/pglite-server";
 import type { tempStore } from "../../testing/temp-store";
 import { setApiDepsForTesting } from "../deps";
 import { buildWorld, WORLD_NOW, type World } from "./world";
@@ -67,4 +69,17 @@ export async function openHarness(given?: GivenStore): Promise<Harness<Store>> {
       await t.cleanup();
     },
   };
+}
+
+/** The harness on the PostgreSQL store over an in-memory PGlite with pgvector (migrated, vector tables made). */
+export async function openPostgresHarness(): Promise<Harness<PostgresStore>> {
+  const pg = await openPglite();
+  let store: PostgresStore;
+  try {
+    store = await postgresStoreOn(pg);
+  } catch (e) {
+    await pg.close();
+    throw e;
+  }
+  return openHarness({ store, cleanup: () => store.close() });
 }
