@@ -13,6 +13,7 @@ import { bcubed, projectBy, utcDay, type ClusterScores } from "../lib/clustering
 import { DEFAULT_PARAMS, StreamClusterer, type ClusterParams } from "../lib/clustering/clusterer";
 import { FeatureExtractor, type FeatureInput } from "../lib/clustering/features";
 import { extractEntities } from "../lib/entities/extract-entities";
+import { OutletNames } from "../lib/entities/outlets";
 import { bcubedOver, multiDayEvents } from "../lib/newswire/diagnose";
 import { generateNewswire } from "../lib/newswire/generate";
 import { loadWordVectors } from "../lib/nlp/word-vectors";
@@ -34,13 +35,24 @@ const vectors = loadWordVectors(process.env.LEDE_MODEL_DIR ?? path.join(os.tmpdi
 const pct = (x: number) => (100 * x).toFixed(2);
 const fmt = (s: ClusterScores) => `F1 ${pct(s.f1)} (P ${pct(s.precision)} R ${pct(s.recall)})`;
 
-function replay(items: Array<Omit<FeatureInput, "id"> & { key: string }>, p: ClusterParams) {
+/**
+ * `outlets`: the registered outlet names, and each item's `source`, as enrichment passes them (an import registers
+ * its sources), so publisher credits and outlets named alone are no names.
+ */
+function replay(
+  items: Array<Omit<FeatureInput, "id"> & { key: string; source?: string }>,
+  p: ClusterParams,
+  outlets?: OutletNames,
+) {
   const c = new StreamClusterer(p);
   const features = new FeatureExtractor(vectors, c.stats);
   const arrival = new Map<string, string>();
-  const named = items.map((it) => ({
+  const named = items.map(({ source, ...it }) => ({
     ...it,
-    names: extractEntities({ title: it.title, text: it.excerpt ?? null }).entities.map((e) => e.ref),
+    names: extractEntities(
+      { title: it.title, text: it.excerpt ?? null },
+      outlets ? { outlets, source } : {},
+    ).entities.map((e) => e.ref),
   }));
   const started = performance.now();
   named.forEach((it, i) => {
@@ -143,6 +155,7 @@ if (want("newswire")) {
     const nw = generateNewswire({ seed, days: 5 });
     const gold = new Map(nw.articles.map((a) => [a.id, a.eventId]));
     const multi = multiDayEvents(nw.articles);
+    const outletOf = new Map(nw.outlets.map((o) => [o.slug, o.name]));
     const r = replay(
       nw.articles.map((a) => ({
         key: a.id,
@@ -151,8 +164,10 @@ if (want("newswire")) {
         excerpt: process.env.NO_EXCERPT ? null : a.text,
         category: toCategory(a.category) ?? null,
         time: a.publishedAt,
+        source: outletOf.get(a.outlet),
       })),
       params,
+      process.env.NO_OUTLETS ? undefined : new OutletNames(nw.outlets.map((o) => o.name)),
     );
     const multiIds = nw.articles.filter((a) => multi.has(a.eventId)).map((a) => a.id);
     const singleIds = nw.articles.filter((a) => !multi.has(a.eventId)).map((a) => a.id);
