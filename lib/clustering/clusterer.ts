@@ -176,7 +176,7 @@ export const DEFAULT_PARAMS: ClusterParams = {
   continueMinSize: 3,
   continueSmallThreshold: 0.6,
   continueCategoryFactor: 1,
-  continueDecayMs: 4 * 86_400_000,
+  continueDecayMs: 8 * 86_400_000,
   continuePersonBonus: 1.25,
   mergePostings: 100,
   continueQueryTerms: 4,
