@@ -20,13 +20,45 @@ const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
+/** A string parameter as node-postgres sends it to a server: a lone surrogate is U+FFFD (UTF-8 EF BF BD). */
+const wellFormed = (v: unknown): unknown =>
+  typeof v === "string"
+    ? v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd")
+    : v;
+
+/**
+ * A client whose string parameters are well-formed UTF-16 before PGlite sees them. A real server gets a lone
+ * surrogate (a request's path can carry one) as U+FFFD, but PGlite's wire adapter counts it otherwise and breaks the
+ * connection ("invalid byte sequence for encoding UTF8: 0xef", then "portal does not exist").
+ */
+class WellFormedClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    // Only (text, values) and ({ text, values }) carry parameters.
+    this.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+      if (Array.isArray(values)) values = values.map(wellFormed);
+      else if (
+        config &&
+        typeof config === "object" &&
+        Array.isArray((config as { values?: unknown }).values)
+      ) {
+        // In place: a cursor or prepared query is an instance, not a plain object.
+        const c = config as { values: unknown[] };
+        c.values = c.values.map(wellFormed);
+      }
+      return query(config, values, callback);
+    }) as typeof this.query;
+  }
+}
+
 /**
  * An in-memory PGlite database with pgvector and the contrib extensions the migrations use, migrated, as a
  * PgConnection (bigint and numeric as numbers). The vector tables are not made: call `ensureVectorSchema`.
  */
 export async function openPglite(extensions: Extensions = {}): Promise<PgConnection> {
   const lite = await PGlite.create({ extensions: { pg_trgm, unaccent, vector, ...extensions } });
-  const pool = new pg.Pool({ ...createPgConfig(lite), max: 1, types });
+  const pool = new pg.Pool({ ...createPgConfig(lite), max: 1, types, Client: WellFormedClient });
   await migratePostgres(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import type { EntityListQuery, EntityRecord, EntityRelationshipRecord, EntityRepo } from "../store";
 import type { PgDb } from "./connect";
 import { likeEscape, readVersion, selectArticles, toArticle, type PgExecutor } from "./content-rows";
+import { isRowId } from "./text-values";
 
 const ENTITY_COLUMNS = [
   "e.id",
@@ -131,6 +132,7 @@ export function pgEntityRepo(db: PgDb): EntityRepo {
 
     async get(idOrSlug) {
       let row: EntityRow | undefined;
+      if (typeof idOrSlug === "number" && !isRowId(idOrSlug)) return null;
       if (typeof idOrSlug === "number")
         row = await select(db).where("e.id", "=", idOrSlug).executeTakeFirst();
       else {

@@ -15,6 +15,7 @@ import { pgSecuritiesRepo } from "./securities-repo";
 import { pgSourceRepo } from "./source-repo";
 import { pgStoryDynamicsRepo } from "./story-dynamics-repo";
 import { pgStoryRepo } from "./story-repo";
+import { NoNulTextPlugin } from "./text-values";
 import { pgTopicRepo } from "./topic-repo";
 import { pgVectorRepo } from "./vector-repo";
 import { ensureVectorSchema } from "./vector-schema";
@@ -50,7 +51,8 @@ export async function createPostgresStore(
 /** The store over an open, migrated connection (a server's pool, or PGlite in tests); creates the vector tables. */
 export async function postgresStoreOn(pg: PgConnection): Promise<PostgresStore> {
   await ensureVectorSchema(pg.pool);
-  const { db } = pg;
+  // U+0000 in any text parameter (a request's slug or query) would fail its statement: see text-values.ts.
+  const db = pg.db.withPlugin(new NoNulTextPlugin());
   const vectors = pgVectorRepo(db);
   const credits = pgCreditRepo(db);
   return {

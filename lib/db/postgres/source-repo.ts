@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { SourceRepo } from "../store";
 import type { PgDb } from "./connect";
 import { toFeed, toSource } from "./content-rows";
+import { isRowId } from "./text-values";
 
 /** ASCII case-insensitive order, as SQLite's NOCASE: lower() of the C collation folds ASCII letters only. */
 const nocase = sql`lower(name COLLATE "C")`;
@@ -43,6 +44,7 @@ export function pgSourceRepo(db: PgDb, now: () => number = Date.now): SourceRepo
       );
     },
     async get(idOrSlug) {
+      if (typeof idOrSlug === "number" && !isRowId(idOrSlug)) return null;
       const r = typeof idOrSlug === "number" ? await byId(idOrSlug) : await bySlug(idOrSlug);
       return r ? toSource(r) : null;
     },

@@ -9,6 +9,7 @@ import type { PgDb } from "./connect";
 import { pgAppendEvent } from "./event-repo";
 import { lockStories, writeStoryMembers, writeStorySummaries } from "./story-read-model";
 import { ARTICLE_TIME, decayed, toStoryRecords } from "./story-rows";
+import { isRowId } from "./text-values";
 
 /**
  * Key of the transaction-level advisory lock every clustering batch holds: batches apply one at a time, in every
@@ -72,6 +73,7 @@ export function pgStoryRepo(db: PgDb): StoryRepo {
     },
 
     async get(idOrSlug) {
+      if (typeof idOrSlug === "number" && !isRowId(idOrSlug)) return null;
       const row =
         typeof idOrSlug === "number"
           ? await db.selectFrom("stories").selectAll().where("id", "=", idOrSlug).executeTakeFirst()
