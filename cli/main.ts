@@ -5,6 +5,7 @@ import { accountsResetLinkCommand } from "./commands/accounts-reset-link";
 import { exportAssignmentsCommand } from "./commands/export-assignments";
 import { importCommand } from "./commands/import";
 import { keysCreateCommand } from "./commands/keys-create";
+import { migrateDataCommand } from "./commands/migrate-data";
 import { securitiesImportCommand, securitiesListCommand } from "./commands/securities";
 import { sourcesExportCommand, sourcesImportCommand, sourcesListCommand } from "./commands/sources";
 import { startCommand } from "./commands/start";
@@ -40,6 +41,16 @@ export async function main(argv: string[]): Promise<void> {
     .description("one JSON line per article: {id, url_hash, story_id}")
     .option("-o, --out <file>", "write to a file instead of stdout")
     .action(exportAssignmentsCommand);
+
+  program
+    .command("migrate-data")
+    .description(
+      "copy the embedded install (LEDE_DATA_DIR) into a PostgreSQL database with pgvector, empty or partly copied " +
+        "by an earlier run, which it completes; then start Lede with DATABASE_URL set to it",
+    )
+    .requiredOption("--to <url>", "the target database, postgres://user:password@host:5432/db")
+    .option("--batch-size <rows>", "rows per transaction (vectors: a fifth)", "1000")
+    .action(migrateDataCommand);
 
   const keys = program.command("keys").description("manage API keys");
   keys
