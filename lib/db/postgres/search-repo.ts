@@ -237,8 +237,12 @@ async function countMatches(db: PgDb, tq: string): Promise<number> {
   return r.rows[0]!.n;
 }
 
-/** Headline options: matched words between U+0002 and U+0003, at most 32 words, as SQLite's snippet(…, 32). */
-const HEADLINE_OPTIONS = sql`'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=32, MinWords=16, ShortWord=0'`;
+/**
+ * Headline options: matched words between U+0002 and U+0003, 31 or 32 words of a longer text, as SQLite's
+ * snippet(…, 32) gives 32 tokens. ts_headline stops at MinWords once the match is covered, and MinWords must stay
+ * below MaxWords.
+ */
+const HEADLINE_OPTIONS = sql`'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=32, MinWords=31, ShortWord=0'`;
 
 /**
  * Snippets of the given text hits: the text of the first column that matches the query on its own (title, then
