@@ -25,6 +25,11 @@ export const EnvSchema = z.object({
       })
       .optional(),
   ),
+  /**
+   * Connections in this process's PostgreSQL pool (with DATABASE_URL). 1 for a server that multiplexes clients onto
+   * one session (PGlite over pglite-socket), where transactions of different connections are not isolated.
+   */
+  LEDE_PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   LEDE_ROLE: z.enum(["all", "server", "worker"]).default("all"),

@@ -1,10 +1,16 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import Database from "better-sqlite3";
+import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -272,7 +278,7 @@ function normaliseAnswer(a: { op: string; status: number; body: unknown }) {
 }
 
 /** Every row of the target's copied tables and counters, as text, in a stable order. */
-async function dump(c: PgConnection) {
+async function dump(c: Pick<PgConnection, "pool">) {
   const out: Record<string, string[]> = {};
   for (const t of [...TARGET_TABLES, "sequences"]) {
     const { rows } = await c.pool.query<{ r: string }>(`SELECT t::text AS r FROM ${t} t ORDER BY 1`);
@@ -419,4 +425,95 @@ describe("lede migrate-data (module)", () => {
       await pg.close();
     }
   }, 60_000);
+});
+
+/** PGlite with pgvector served on a loopback port (pglite-socket), for `lede` child processes. */
+async function servePglite() {
+  const lite = await PGlite.create({ extensions: { pg_trgm, unaccent, vector } });
+  const server = new PGLiteSocketServer({ db: lite, host: "127.0.0.1", port: 0, maxConnections: 8 });
+  await server.start();
+  const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres`;
+  // One connection: PGlite serves every client on one session.
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  return {
+    url,
+    pool,
+    async close() {
+      await pool.end();
+      await server.stop();
+      await lite.close();
+    },
+  };
+}
+
+/** Runs `lede` without blocking this process (which serves the database); `killWhen` kills it on a stderr match. */
+function ledeAsync(args: string[], env: Record<string, string>, killWhen?: RegExp) {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, LEDE_DATA_DIR: dataDir, LEDE_MODEL_DIR: MODEL_DIR, LOG_LEVEL: "silent", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  let killed = false;
+  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on("data", (c: Buffer) => {
+    stderr += c.toString();
+    if (killWhen && !killed && killWhen.test(stderr)) {
+      killed = true;
+      child.kill("SIGKILL");
+    }
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string; killed: boolean }>(
+    (resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code, stdout, stderr, killed }));
+    },
+  );
+}
+
+describe("lede migrate-data (command)", () => {
+  it("over pglite-socket: progress and a summary; a run killed mid-copy resumes to the one-shot copy; lede reads it", async () => {
+    const served = await servePglite();
+    const once = await openPglite();
+    try {
+      const to = ["migrate-data", "--to", served.url, "--batch-size", "20"];
+      // Killed (SIGKILL) while copying vectors, after the events.
+      const first = await ledeAsync(to, {}, /migrate-data: events \d+\/\d+.* done/);
+      expect(first.killed).toBe(true);
+      expect(first.stderr).toMatch(/migrate-data: articles \d+\/400, \d+ rows\/s done/);
+      const cp = await served.pool.query<{ table_name: string; done: boolean }>(
+        "SELECT table_name, done FROM migrate_data_checkpoints",
+      );
+      expect(cp.rows.find((r) => r.table_name === "*")?.done).toBe(false);
+
+      const second = await ledeAsync(to, {});
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).toMatch(/migrate-data: articles 400\/400 \(copied earlier\)/);
+      expect(second.stdout).toMatch(
+        /^completed an earlier partial copy: copied \d+ rows of 34 tables in [\d.]+ s \(\d+ rows\/s\) into postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/postgres; event log \w+ kept/,
+      );
+      await migrateData({ dataDir, target: once });
+      expect(await dump(served)).toEqual(await dump(once));
+
+      // Lede runs on the copy (one connection per process on PGlite).
+      const listed = await ledeAsync(["accounts", "list", "--json"], {
+        DATABASE_URL: served.url,
+        LEDE_PG_POOL_MAX: "1",
+      });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain("reader@example.test");
+
+      const missing = await ledeAsync(to, { LEDE_DATA_DIR: path.join(dir, "nowhere") });
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(
+        /^lede: no embedded database at .*nowhere.*: there is nothing to migrate$/m,
+      );
+      const bad = await ledeAsync(["migrate-data", "--to", "mysql://x"], {});
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(/^lede: --to must be a postgres:\/\/ URL/m);
+    } finally {
+      await once.close();
+      await served.close();
+    }
+  }, 300_000);
 });

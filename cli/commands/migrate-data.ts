@@ -74,7 +74,7 @@ export async function migrateDataCommand(opts: MigrateDataCommandOptions): Promi
           `migrate-data: ${t.table}: ${t.skipped} rows were already in the target, kept as they were\n`,
         );
     console.log(
-      `${summary.resumed ? "completed the copy" : "copied"} ${rows} rows of ${summary.tables.length} tables in ${secs.toFixed(1)} s ` +
+      `${summary.resumed ? "completed an earlier partial copy: " : ""}copied ${rows} rows of ${summary.tables.length} tables in ${secs.toFixed(1)} s ` +
         `(${rate(rows, summary.elapsedMs)} rows/s) into ${redact(url)}; event log ${summary.logId} kept. ` +
         "Start Lede with DATABASE_URL set to that URL to use it",
     );
