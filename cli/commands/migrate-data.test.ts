@@ -288,6 +288,10 @@ async function dump(c: Pick<PgConnection, "pool">) {
     `SELECT sequencename AS s, last_value::text AS v FROM pg_sequences ORDER BY 1`,
   );
   out.identities = ids.rows.map((r) => `${r.s}=${r.v}`);
+  const indexes = await c.pool.query<{ d: string }>(
+    "SELECT indexdef AS d FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1",
+  );
+  out.indexes = indexes.rows.map((r) => r.d);
   return out;
 }
 
@@ -338,6 +342,11 @@ describe("lede migrate-data (module)", () => {
           ),
         );
         expect(target.event_log_id).toBe(seqs.event_log_id);
+        // The HNSW indexes, dropped while the vectors were loaded, are back.
+        const hnsw = await pg.pool.query<{ n: string }>(
+          "SELECT indexname AS n FROM pg_indexes WHERE indexdef LIKE '% USING hnsw %' ORDER BY 1",
+        );
+        expect(hnsw.rows.map((r) => r.n)).toEqual(["article_vectors_hnsw", "story_vectors_hnsw"]);
         expect(target.story).toBe(seqs.story);
         // (the probe event's delete moved the history version once more)
         for (const n of ["story_version", "article_version", "entity_version", "securities_version"])
@@ -489,6 +498,7 @@ describe("lede migrate-data (command)", () => {
       const second = await ledeAsync(to, {});
       expect(second.code, second.stderr).toBe(0);
       expect(second.stderr).toMatch(/migrate-data: articles 400\/400 \(copied earlier\)/);
+      expect(second.stderr).toMatch(/migrate-data: building the vector index article_vectors_hnsw/);
       expect(second.stdout).toMatch(
         /^completed an earlier partial copy: copied \d+ rows of 34 tables in [\d.]+ s \(\d+ rows\/s\) into postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/postgres; event log \w+ kept/,
       );

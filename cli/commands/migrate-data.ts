@@ -57,6 +57,7 @@ export async function migrateDataCommand(opts: MigrateDataCommandOptions): Promi
       dataDir: dir,
       target,
       batchSize,
+      onStep: (message) => process.stderr.write(`migrate-data: ${message}\n`),
       onProgress: (p: TableProgress) => {
         const now = Date.now();
         if (!p.done && now - lastPrint < 1000) return;

@@ -59,6 +59,8 @@ export interface MigrateDataOptions {
   /** Rows per batch (default 1,000; vectors a fifth of it). */
   batchSize?: number;
   onProgress?: (p: TableProgress) => void;
+  /** Told of the steps between tables (building a vector index, finishing). */
+  onStep?: (message: string) => void;
   /** Test hook: stop with `MigrationStopped` once this many batches have committed in this run. */
   stopAfterBatches?: number;
 }
@@ -205,6 +207,7 @@ export async function migrateData(opts: MigrateDataOptions): Promise<MigrateData
             throw new MigrationStopped(batches);
         };
         for (const t of COPIED_TABLES) {
+          if (t.vector) await deferVectorIndexes(conn, t.vector.target, logId);
           tables.push(
             await copyTable(source, conn, t, logId, {
               batchSize: t.vector ? Math.max(1, Math.floor(batchSize / 5)) : batchSize,
@@ -215,7 +218,10 @@ export async function migrateData(opts: MigrateDataOptions): Promise<MigrateData
         }
         // A complete copy is left as it is (it may be in use): its ids and counters were set when it completed.
         if (!complete) {
+          await buildDeferredIndexes(conn, opts.onStep);
+          opts.onStep?.("setting sequences and counters");
           await finish(source, conn, logIdValue);
+          opts.onStep?.("analyzing the copied tables");
           await sql`ANALYZE`.execute(conn);
         }
         return { logId, resumed, tables, elapsedMs: performance.now() - started };
@@ -420,6 +426,55 @@ function vectorReader(source: Database.Database, t: CopiedTable, batchSize: numb
     }
     return { values, lastKey: list[list.length - 1]! };
   };
+}
+
+const INDEX_ROW = "index:";
+
+/**
+ * pgvector builds an HNSW index far faster over loaded rows than row by row as they arrive: before the first
+ * vectors are copied, a vector table's HNSW indexes are dropped, their definitions kept in the checkpoint table (in
+ * the same transaction), and `buildDeferredIndexes` recreates them from there once every table is copied, in this
+ * run or a resumed one.
+ */
+async function deferVectorIndexes(db: Kysely<PgDatabase>, table: string, logId: string): Promise<void> {
+  const copied = await sql<{
+    any: boolean;
+  }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(table)}) AS any`.execute(db);
+  if (copied.rows[0]?.any) return;
+  const { rows } = await sql<{ name: string; def: string }>`
+    SELECT indexname AS name, indexdef AS def FROM pg_indexes
+    WHERE schemaname = current_schema() AND tablename = ${table} AND indexdef ILIKE '% USING hnsw %'`.execute(
+    db,
+  );
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const ix of rows) {
+      await sql`INSERT INTO ${sql.table(CHECKPOINT_TABLE)} (table_name, source_log_id, last_key, updated_at)
+        VALUES (${INDEX_ROW + ix.name}, ${logId}, ${ix.def}, ${Date.now()})
+        ON CONFLICT (table_name) DO UPDATE SET last_key = excluded.last_key, done = false`.execute(trx);
+      await sql`DROP INDEX ${sql.id(ix.name)}`.execute(trx);
+    }
+  });
+}
+
+/** Recreates the indexes `deferVectorIndexes` dropped (each in its own transaction, marked done with it). */
+async function buildDeferredIndexes(
+  db: Kysely<PgDatabase>,
+  onStep?: (message: string) => void,
+): Promise<void> {
+  const { rows } = await sql<{ table_name: string; last_key: string }>`
+    SELECT table_name, last_key FROM ${sql.table(CHECKPOINT_TABLE)}
+    WHERE table_name LIKE ${INDEX_ROW + "%"} AND NOT done ORDER BY table_name`.execute(db);
+  for (const r of rows) {
+    const name = r.table_name.slice(INDEX_ROW.length);
+    onStep?.(`building the vector index ${name}`);
+    await db.transaction().execute(async (trx) => {
+      const exists = await sql<{ t: string | null }>`SELECT to_regclass(${name})::text AS t`.execute(trx);
+      if (!exists.rows[0]?.t) await sql.raw(r.last_key).execute(trx);
+      await sql`UPDATE ${sql.table(CHECKPOINT_TABLE)} SET done = true, updated_at = ${Date.now()}
+        WHERE table_name = ${r.table_name}`.execute(trx);
+    });
+  }
 }
 
 /**
