@@ -62,10 +62,15 @@ if (to) {
 }
 try {
   let lastLine = 0;
+  const steps: Array<{ step: string; at: number }> = [];
   const summary = await migrateData({
     dataDir,
     target,
     batchSize,
+    onStep: (step) => {
+      steps.push({ step, at: performance.now() });
+      process.stderr.write(`  ${step}\n`);
+    },
     onProgress: (p: TableProgress) => {
       const now = Date.now();
       if (!p.done && now - lastLine < 5000) return;
@@ -86,10 +91,14 @@ try {
       `| ${t.table} | ${t.copiedNow} | ${secs.toFixed(2)} | ${Math.round(t.copiedNow / Math.max(secs, 0.001))} |`,
     );
   }
+  const ended = performance.now();
+  steps.forEach((s, i) =>
+    console.log(`${s.step}: ${(((steps[i + 1]?.at ?? ended) - s.at) / 1000).toFixed(1)} s`),
+  );
   const other = summary.elapsedMs - summary.tables.reduce((n, t) => n + t.elapsedMs, 0);
   console.log(
     `\ntotal: ${rows} rows in ${(summary.elapsedMs / 1000).toFixed(1)} s (${Math.round(rows / (summary.elapsedMs / 1000))} rows/s); ` +
-      `finishing (sequences, counters, ANALYZE) and checks ${(other / 1000).toFixed(1)} s`,
+      `besides the tables (vector indexes, sequences, counters, ANALYZE, checks) ${(other / 1000).toFixed(1)} s`,
   );
 } finally {
   await target.close();
