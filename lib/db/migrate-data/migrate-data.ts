@@ -470,11 +470,38 @@ async function buildDeferredIndexes(
     onStep?.(`building the vector index ${name}`);
     await db.transaction().execute(async (trx) => {
       const exists = await sql<{ t: string | null }>`SELECT to_regclass(${name})::text AS t`.execute(trx);
-      if (!exists.rows[0]?.t) await sql.raw(r.last_key).execute(trx);
+      if (!exists.rows[0]?.t) {
+        await raiseIndexMemory(trx, r.last_key);
+        await sql.raw(r.last_key).execute(trx);
+      }
       await sql`UPDATE ${sql.table(CHECKPOINT_TABLE)} SET done = true, updated_at = ${Date.now()}
         WHERE table_name = ${r.table_name}`.execute(trx);
     });
   }
+}
+
+/** Bytes an HNSW graph takes per vector of 1536 float32 dimensions, neighbour lists included (roughly). */
+const HNSW_BYTES_PER_VECTOR = 1536 * 4 + 512;
+const MAX_INDEX_MEMORY_MB = 1024;
+
+/**
+ * pgvector builds an HNSW index fast while the graph fits in maintenance_work_mem and far slower once it does not;
+ * the server's default (64 MB) holds about 10,000 vectors. For this transaction only, the setting is raised to what
+ * the table's graph needs (at most 1 GB), never lowered.
+ */
+async function raiseIndexMemory(trx: Kysely<PgDatabase>, indexDef: string): Promise<void> {
+  const table = / ON (?:ONLY )?(\S+) USING /i.exec(indexDef)?.[1];
+  if (!table) return;
+  const n = await sql<{ n: number }>`SELECT COUNT(*)::bigint AS n FROM ${sql.raw(table)}`.execute(trx);
+  const wantMb = Math.min(
+    MAX_INDEX_MEMORY_MB,
+    Math.ceil(((n.rows[0]?.n ?? 0) * HNSW_BYTES_PER_VECTOR) / 2 ** 20) + 64,
+  );
+  const cur = await sql<{
+    b: number;
+  }>`SELECT pg_size_bytes(current_setting('maintenance_work_mem'))::bigint AS b`.execute(trx);
+  if ((cur.rows[0]?.b ?? 0) < wantMb * 2 ** 20)
+    await sql.raw(`SET LOCAL maintenance_work_mem = '${wantMb}MB'`).execute(trx);
 }
 
 /**
