@@ -249,6 +249,11 @@ describe("PostgreSQL VectorRepo on pgvector (PGlite)", () => {
     // Statistics as autovacuum would have them: without them the planner takes the index for useless.
     await sql`ANALYZE`.execute(db);
     const indexScans = async () => {
+      // This session's counts reach the statistics at most once a second unless a flush is forced, and a read
+      // sees a snapshot taken once per transaction: force the flush, then read afresh.
+      await sql`SELECT pg_stat_force_next_flush()`.execute(db);
+      await sql`SELECT 1`.execute(db);
+      await sql`SELECT pg_stat_clear_snapshot()`.execute(db);
       const { rows } = await sql<{ n: number }>`SELECT idx_scan AS n FROM pg_stat_user_indexes
         WHERE indexrelname = 'article_vectors_hnsw'`.execute(db);
       return Number(rows[0]?.n ?? 0);
