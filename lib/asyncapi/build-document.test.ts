@@ -174,7 +174,7 @@ describe("event payloads the pipeline logs", () => {
   beforeAll(async () => {
     // A whole simulated day ending yesterday, busy enough that every one of the six event types occurs.
     const start = Math.floor(Date.now() / DAY) * DAY - 2 * DAY;
-    const nw = generateNewswire({ seed: "asyncapi", start, days: 1, eventsPerDay: 60 });
+    const nw = generateNewswire({ seed: "asyncapi", start, days: 1, eventsPerDay: 90 });
     const file = path.join(store.dir, "news.jsonl");
     writeNewswireJsonl(file, nw);
     const env = EnvSchema.parse({ LEDE_DATA_DIR: store.dir, LEDE_WORD_VECTORS: "false" });
